@@ -1,0 +1,7 @@
+/** Every subcommand of `stbench`, in the order the stages run. Each module adds its command to the program. */
+import type { Command } from 'commander';
+import { registerValidate } from './validate.ts';
+
+export type RegisterCommand = (program: Command) => void;
+
+export const commands: RegisterCommand[] = [registerValidate];

@@ -1,0 +1,81 @@
+/**
+ * Reading the scorer's inputs: gold.jsonl (gold rows, checked against the schema) and answer files (one
+ * `{"qid": ..., "answer": {...}}` per line). Every problem names the file, line and field; all are reported at once.
+ */
+import { readFileSync } from 'node:fs';
+import { InputError, pathString, type InputIssue } from '../../pipeline/core/index.ts';
+import { GoldRow } from './gold-row.ts';
+
+/** Non-empty lines of a JSONL file with their 1-based line numbers, parsed; parse errors become issues. */
+export function readJsonlLines(file: string, issues: InputIssue[]): { line: number; value: unknown }[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new InputError({ file, path: '', message: `cannot read: ${(e as Error).message}` });
+  }
+  const out: { line: number; value: unknown }[] = [];
+  text.split('\n').forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    try {
+      out.push({ line: i + 1, value: JSON.parse(raw) });
+    } catch (e) {
+      issues.push({ file, line: i + 1, path: '', message: `not JSON: ${(e as Error).message}` });
+    }
+  });
+  return out;
+}
+
+/** Gold rows of a gold.jsonl file; throws InputError on any bad line or repeated qid. */
+export function readGoldRows(file: string): GoldRow[] {
+  const issues: InputIssue[] = [];
+  const rows: GoldRow[] = [];
+  const seen = new Map<string, number>();
+  for (const { line, value } of readJsonlLines(file, issues)) {
+    const r = GoldRow.safeParse(value);
+    if (!r.success) {
+      for (const i of r.error.issues) issues.push({ file, line, path: pathString(i.path), message: i.message });
+      continue;
+    }
+    const first = seen.get(r.data.qid);
+    if (first !== undefined) issues.push({ file, line, path: 'qid', message: `qid ${r.data.qid} repeats line ${first}` });
+    else seen.set(r.data.qid, line);
+    rows.push(r.data);
+  }
+  if (issues.length) throw new InputError(issues);
+  return rows;
+}
+
+/** Answers by qid; an unknown qid, a repeated one, or a line without qid/answer is an InputError. */
+export function readAnswers(file: string, knownQids: ReadonlySet<string>): Map<string, unknown> {
+  const issues: InputIssue[] = [];
+  const out = new Map<string, unknown>();
+  const lineOf = new Map<string, number>();
+  for (const { line, value } of readJsonlLines(file, issues)) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      issues.push({ file, line, path: '', message: 'an answer line is an object {"qid": ..., "answer": {...}}' });
+      continue;
+    }
+    const { qid, answer } = value as { qid?: unknown; answer?: unknown };
+    if (typeof qid !== 'string') {
+      issues.push({ file, line, path: 'qid', message: 'missing or not a string' });
+      continue;
+    }
+    if (!knownQids.has(qid)) {
+      issues.push({ file, line, path: 'qid', message: `${qid} is not a question of the gold file` });
+      continue;
+    }
+    if (lineOf.has(qid)) {
+      issues.push({ file, line, path: 'qid', message: `${qid} was answered already on line ${lineOf.get(qid)}` });
+      continue;
+    }
+    if (!('answer' in (value as object))) {
+      issues.push({ file, line, path: 'answer', message: 'missing' });
+      continue;
+    }
+    lineOf.set(qid, line);
+    out.set(qid, answer);
+  }
+  if (issues.length) throw new InputError(issues);
+  return out;
+}

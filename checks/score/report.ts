@@ -1,0 +1,222 @@
+/**
+ * Results of one run: results.json (one aggregate per layout and every result row) and results.md (the reference
+ * table of the dataset card, the coverage line, and each layout's breakdowns), and `compare` of two results of the
+ * same compile on the same cases.
+ */
+import { UsageError } from '../../pipeline/core/index.ts';
+import { aggregate, cellCountsOf, columns as columnsOfRows, type Aggregate, type CellCounts } from './aggregate.ts';
+import { bootstrapOverScripts, DEFAULT_B, DEFAULT_SEED, type Interval, type ScriptGroup } from './bootstrap.ts';
+import type { GoldRow } from './gold-row.ts';
+import { resultRow, type ResultRow } from './result-row.ts';
+import { score } from './score.ts';
+
+export const RESULTS_FORMAT = 'stbench-results/1';
+
+export interface Results {
+  format: typeof RESULTS_FORMAT;
+  system: string;
+  channel: string;
+  arm: string;
+  /** the hash of the compile the gold rows come from; results of different compiles never compare */
+  compile_hash: string;
+  /** case ids with at least one answer, sorted */
+  cases: string[];
+  /** case ids in the gold rows */
+  cases_total: number;
+  /** the dataset counts the cell weights come from (null: the scored rows' own counts) */
+  cell_counts: CellCounts | null;
+  bootstrap: { B: number; seed: string | number };
+  layouts: Aggregate[];
+  rows: ResultRow[];
+}
+
+export interface BuildResultsInput {
+  golds: readonly GoldRow[];
+  /** answer by qid; a qid without one is scored as missing */
+  answers: ReadonlyMap<string, unknown>;
+  system: string;
+  channel?: string;
+  arm?: string;
+  compile_hash: string;
+  cellCounts?: CellCounts;
+  B?: number;
+  seed?: string | number;
+  cost?: Record<string, Record<string, number>>;
+}
+
+/** Score every gold row, aggregate per layout (with the lead over all_unknown on the same rows). */
+export function buildResults(input: BuildResultsInput): Results {
+  const rows = input.golds.map((g) => resultRow(g, score(g, input.answers.get(g.qid))));
+  const baseline = input.golds.map((g) => resultRow(g, score(g, { type: 'unknown' })));
+  const B = input.B ?? DEFAULT_B;
+  const seed = input.seed ?? DEFAULT_SEED;
+  const layouts = aggregate(rows, { cellCounts: input.cellCounts, baseline, B, seed, cost: input.cost });
+  const cases = [...new Set(input.golds.filter((g) => input.answers.has(g.qid)).map((g) => g.cid))].sort();
+  return {
+    format: RESULTS_FORMAT,
+    system: input.system,
+    channel: input.channel ?? 'rgb_pose',
+    arm: input.arm ?? 'correct brief, during on',
+    compile_hash: input.compile_hash,
+    cases,
+    cases_total: new Set(input.golds.map((g) => g.cid)).size,
+    cell_counts: input.cellCounts ?? null,
+    bootstrap: { B, seed },
+    layouts,
+    rows,
+  };
+}
+
+/** A signed score to 3 decimals, as the card prints it (+0.034, -0.079; never -0.000). */
+export function signed(x: number | null, digits = 3): string {
+  if (x === null) return '-';
+  const s = x.toFixed(digits);
+  if (Number(s) === 0) return `+${(0).toFixed(digits)}`;
+  return x > 0 ? `+${s}` : s;
+}
+
+function withCi(x: number | null, ci: Interval | null): string {
+  return ci ? `${signed(x)} [${signed(ci.lo)}, ${signed(ci.hi)}]` : signed(x);
+}
+
+function casesOfLayout(r: Results, layout: string): number {
+  const scored = new Set(r.cases);
+  return new Set(r.rows.filter((x) => x.layout === layout && scored.has(x.cid)).map((x) => x.cid)).size;
+}
+
+/** The reference table: one row per layout per system. */
+export function resultsTable(results: readonly Results[]): string {
+  const lines = [
+    '| Layout | System | Headline (95% interval) | now (interval) over N | memory (interval) over N | Own path | Cases scored | Channel | Arm |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  const layouts = [...new Set(results.flatMap((r) => r.layouts.map((a) => a.layout)))].sort();
+  for (const l of layouts) {
+    for (const r of results) {
+      const a = r.layouts.find((x) => x.layout === l);
+      if (!a) continue;
+      lines.push(
+        `| ${l} | ${r.system} | ${withCi(a.headline, a.headline_ci)} | ${withCi(a.now.score, a.now.ci)} over ${a.now.n} | ` +
+          `${withCi(a.memory.score, a.memory.ci)} over ${a.memory.n} | - | ${casesOfLayout(r, l)} | ${r.channel} | ${r.arm} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The coverage line: "Coverage: all_unknown: 42 of 42 cases; …". */
+export function coverageLine(results: readonly Results[]): string {
+  return `Coverage: ${results.map((r) => `${r.system}: ${r.cases.length} of ${r.cases_total} cases`).join('; ')}.`;
+}
+
+const pct = (x: number | null) => (x === null ? '-' : `${(100 * x).toFixed(1)}%`);
+
+function statTable(title: string, stats: Record<string, { n: number; score: number; score_gate: number }>): string[] {
+  const out = [`| ${title} | n | score | gate score |`, '|---|---|---|---|'];
+  for (const [k, s] of Object.entries(stats)) out.push(`| ${k} | ${s.n} | ${signed(s.score)} | ${signed(s.score_gate)} |`);
+  return out;
+}
+
+/** results.md of one run. */
+export function resultsMarkdown(r: Results): string {
+  const out: string[] = [`# Results: ${r.system}`, ''];
+  out.push(`Compile ${r.compile_hash}; channel ${r.channel}; arm ${r.arm}; bootstrap over scripts, B = ${r.bootstrap.B}, seed ${r.bootstrap.seed}.`);
+  out.push(`Cell weights from ${r.cell_counts ? "the dataset's own counts" : 'the scored rows\' own counts'}.`, '');
+  out.push(resultsTable([r]), '', coverageLine([r]), '');
+  for (const a of r.layouts) {
+    out.push(`## ${a.layout}`, '');
+    out.push(
+      `Headline ${withCi(a.headline, a.headline_ci)}; weighted mean of cells ${signed(a.weighted_cells_mean)}; pooled mean ${signed(a.pooled_mean)} ` +
+        `over ${a.n_rows} questions, ${a.n_cases} cases, ${a.n_scripts} scripts.`,
+      '',
+    );
+    out.push('| Job | Headline (95% interval) | now over N | memory over N |', '|---|---|---|---|');
+    for (const [j, h] of Object.entries(a.jobs)) {
+      out.push(`| ${j} | ${withCi(h.headline, h.headline_ci)} | ${withCi(h.now.score, h.now.ci)} over ${h.now.n} | ${withCi(h.memory.score, h.memory.ci)} over ${h.memory.n} |`);
+    }
+    out.push('', '| Cell (job, ability, column) | n | weight | score |', '|---|---|---|---|');
+    for (const c of a.cells) out.push(`| ${c.job}, ${c.ability}, ${c.column} | ${c.n} | ${c.w.toFixed(2)} | ${signed(c.score)} |`);
+    for (const [name, stats] of Object.entries(a.breakdowns)) out.push('', ...statTable(name, stats));
+    const c = a.catastrophes;
+    out.push('', `Catastrophes: ${c.catastrophes} of ${c.harm_answers} harm answers (${pct(c.rate)}).`);
+    const f = a.full_credit;
+    out.push(
+      `Full credit: ${f.full} of ${f.answerable} answerable questions (${pct(f.rate)}); bands: ` +
+        Object.entries(f.bands)
+          .map(([b, n]) => `${b} ${n}`)
+          .join(', ') +
+        '.',
+    );
+    const ab = a.abstention;
+    out.push(
+      `Abstention: recall ${pct(ab.recall)} of ${ab.unknowable} unknowable questions, precision ${pct(ab.precision)} of ${ab.unknown_answers} unknown answers, ` +
+        `unknown on ${pct(ab.unknown_rate_on_answerable)} of answerable questions.`,
+    );
+    if (a.lead_over_all_unknown) {
+      const l = a.lead_over_all_unknown;
+      out.push(`Lead over all_unknown: now ${signed(l.now)}, memory ${signed(l.memory)}, headline ${signed(l.headline)}.`);
+    }
+    if (a.cost) out.push(`Cost: ${Object.entries(a.cost).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+export interface LayoutDifference {
+  layout: string;
+  /** headline of A minus headline of B */
+  difference: number | null;
+  ci: Interval | null;
+  pairs: number;
+  scripts: number;
+}
+
+/**
+ * The paired difference A − B per layout, with a bootstrap interval over scripts (both resampled together).
+ * Refuses results of different compiles or on different cases.
+ */
+export function compare(a: Results, b: Results, opts: { B?: number; seed?: string | number } = {}): LayoutDifference[] {
+  if (a.compile_hash !== b.compile_hash) {
+    throw new UsageError(`cannot compare results of different compiles (${a.compile_hash} vs ${b.compile_hash})`);
+  }
+  const sameCases = a.cases.length === b.cases.length && a.cases.every((c, i) => c === b.cases[i]);
+  const qa = a.rows.map((r) => r.qid).sort();
+  const qb = b.rows.map((r) => r.qid).sort();
+  const sameQuestions = qa.length === qb.length && qa.every((q, i) => q === qb[i]);
+  if (!sameCases || !sameQuestions) throw new UsageError('cannot compare results on different cases');
+  const byQid = new Map(b.rows.map((r) => [r.qid, r]));
+  const layouts = [...new Set(a.rows.map((r) => r.layout))].sort();
+  return layouts.map((layout) => {
+    const rowsA = a.rows.filter((r) => r.layout === layout);
+    const rowsB = rowsA.map((r) => byQid.get(r.qid)!);
+    const countsA = a.cell_counts ?? cellCountsOf(rowsA);
+    const countsB = b.cell_counts ?? cellCountsOf(rowsB);
+    const diffOf = (ra: readonly ResultRow[], rb: readonly ResultRow[]) => {
+      const ha = columnsOfRows(ra, countsA).headline;
+      const hb = columnsOfRows(rb, countsB).headline;
+      return ha === null || hb === null ? null : ha - hb;
+    };
+    const bySid = new Map<string, ScriptGroup<[ResultRow, ResultRow]>>();
+    rowsA.forEach((r, i) => {
+      const g = bySid.get(r.sid) ?? bySid.set(r.sid, { stratum: r.job, rows: [] }).get(r.sid)!;
+      g.rows.push([r, rowsB[i]]);
+    });
+    const groups = [...bySid.keys()].sort().map((k) => bySid.get(k)!);
+    const ci = bootstrapOverScripts(
+      groups,
+      (sample) => {
+        const pairs = sample.flatMap((g) => g.rows);
+        return { d: diffOf(pairs.map((p) => p[0]), pairs.map((p) => p[1])) };
+      },
+      { B: opts.B ?? DEFAULT_B, seed: opts.seed ?? DEFAULT_SEED, id: `compare/${layout}` },
+    );
+    return { layout, difference: diffOf(rowsA, rowsB), ci: ci.d ?? null, pairs: rowsA.length, scripts: groups.length };
+  });
+}
+
+/** The comparison as a markdown table. */
+export function compareMarkdown(a: Results, b: Results, diffs: readonly LayoutDifference[]): string {
+  const lines = [`Paired difference ${a.system} − ${b.system} (headline, 95% interval over scripts):`, '', '| Layout | Difference | Questions | Scripts |', '|---|---|---|---|'];
+  for (const d of diffs) lines.push(`| ${d.layout} | ${withCi(d.difference, d.ci)} | ${d.pairs} | ${d.scripts} |`);
+  return lines.join('\n');
+}

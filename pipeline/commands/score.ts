@@ -1,0 +1,64 @@
+/**
+ * `stbench score GOLD.jsonl ANSWERS.jsonl [--out SCORED.jsonl]`: score answers against gold rows, one scored row per
+ * gold row in gold order (a question without an answer scores as an invalid answer, reason `missing`).
+ * `stbench compare RESULTS_A RESULTS_B`: the paired headline difference per layout of two results.json files.
+ */
+import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { InputError, jsonlText, UsageError, writeJsonlAtomic } from '../core/index.ts';
+import { compare, compareMarkdown, readAnswers, readGoldRows, RESULTS_FORMAT, score, type Results } from '../../checks/score/index.ts';
+
+function readResults(file: string): Results {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new InputError({ file, path: '', message: `not a readable JSON file: ${(e as Error).message}` });
+  }
+  const r = value as Partial<Results>;
+  if (!r || r.format !== RESULTS_FORMAT) throw new InputError({ file, path: 'format', message: `not ${RESULTS_FORMAT}` });
+  for (const k of ['compile_hash', 'cases', 'rows', 'system'] as const) {
+    if (r[k] === undefined) throw new InputError({ file, path: k, message: 'missing' });
+  }
+  return r as Results;
+}
+
+export function registerScore(program: Command): void {
+  program
+    .command('score')
+    .description('score answers (JSONL: {"qid", "answer"}) against gold rows (gold.jsonl)')
+    .argument('<gold>', 'gold.jsonl')
+    .argument('<answers>', 'answers JSONL')
+    .option('--out <file>', 'write scored rows here (default: stdout)')
+    .action((goldFile: string, answersFile: string, opts: { out?: string }) => {
+      const golds = readGoldRows(goldFile);
+      const answers = readAnswers(answersFile, new Set(golds.map((g) => g.qid)));
+      const rows = golds.map((g) => score(g, answers.get(g.qid)));
+      if (opts.out) writeJsonlAtomic(opts.out, rows);
+      else process.stdout.write(jsonlText(rows));
+      const n = rows.length;
+      const mean = (f: (r: (typeof rows)[number]) => number) => (n ? rows.reduce((a, r) => a + f(r), 0) / n : 0);
+      const missing = rows.filter((r) => r.reason === 'invalid answer: missing').length;
+      const invalid = rows.filter((r) => r.answered === 'invalid').length - missing;
+      const cats = rows.filter((r) => r.catastrophe).length;
+      process.stderr.write(
+        `scored ${n} questions: mean score ${mean((r) => r.score).toFixed(3)}, mean gate score ${mean((r) => r.score_gate).toFixed(3)}, ` +
+          `${missing} missing, ${invalid} invalid, ${rows.filter((r) => r.answered === 'unknown').length} unknown, ${cats} catastrophes\n`,
+      );
+    });
+
+  program
+    .command('compare')
+    .description('paired headline difference per layout of two results.json of the same compile and cases')
+    .argument('<a>', 'results.json A')
+    .argument('<b>', 'results.json B')
+    .option('--seed <seed>', 'bootstrap seed', 'score')
+    .option('--resamples <n>', 'bootstrap resamples', '2000')
+    .action((fa: string, fb: string, opts: { seed: string; resamples: string }) => {
+      const B = Number(opts.resamples);
+      if (!Number.isInteger(B) || B < 1) throw new UsageError(`--resamples must be a positive integer, not ${opts.resamples}`);
+      const a = readResults(fa);
+      const b = readResults(fb);
+      process.stdout.write(compareMarkdown(a, b, compare(a, b, { B, seed: opts.seed })) + '\n');
+    });
+}

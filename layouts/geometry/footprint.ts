@@ -1,0 +1,102 @@
+/**
+ * Footprints: the 2-D shapes (map frame, metres) of solids and robot bodies that the planar geometry queries use.
+ * A solid only counts where its z range meets a height band; a sphere's footprint is its cross-section widest
+ * within the band.
+ */
+import type { Solid, SolidRole } from '../solids.ts';
+import { zRange } from '../solids.ts';
+
+export type Vec2 = [number, number];
+
+/** A rectangle (centre, half extents, yaw in radians) or a circle, in the map frame. */
+export type Footprint =
+  | { kind: 'rect'; cx: number; cy: number; hx: number; hy: number; yaw: number }
+  | { kind: 'circle'; cx: number; cy: number; r: number };
+
+/** A robot body's outline on the floor: a circle, or a rectangle (length along the body's heading) centred on the base. */
+export type BodyFootprint = { shape: 'circle'; radius: number } | { shape: 'rect'; length: number; width: number };
+
+/** A planar pose: base position and heading (degrees, counter-clockwise from +x). */
+export interface Pose2 {
+  x: number;
+  y: number;
+  yaw_deg: number;
+}
+
+/** Which solids a query sees: those meeting the height band [lo, hi], of the given roles, not ignored. */
+export interface SolidFilter {
+  zBand: [number, number];
+  /** roles that count (default: every role but the floor) */
+  roles?: readonly SolidRole[];
+  /** names or owners to leave out (e.g. the robot itself, a target thing) */
+  ignore?: readonly string[];
+}
+
+/** The roles of the public map: fixed structure (a closed door is a solid of role door; an open one is placed aside). */
+export const PUBLIC_MAP_ROLES: readonly SolidRole[] = ['wall', 'fixed', 'door'];
+
+export const DEG = Math.PI / 180;
+
+/** Unit vector of a map heading in degrees. */
+export function headingVector(deg: number): Vec2 {
+  const a = deg * DEG;
+  return [Math.cos(a), Math.sin(a)];
+}
+
+/** True when the solid's z range strictly overlaps the band (touching at a face does not count). */
+export function meetsBand(s: Solid, band: [number, number]): boolean {
+  const [lo, hi] = zRange(s);
+  return lo < band[1] && hi > band[0];
+}
+
+/** True when the filter lets the solid through. */
+export function passes(s: Solid, f: SolidFilter): boolean {
+  if (f.roles ? !f.roles.includes(s.role) : s.role === 'floor') return false;
+  if (f.ignore && (f.ignore.includes(s.name) || f.ignore.includes(s.owner))) return false;
+  return meetsBand(s, f.zBand);
+}
+
+/** The footprint of a solid within a height band (the band is assumed to meet it). */
+export function solidFootprint(s: Solid, band: [number, number]): Footprint {
+  const [cx, cy, cz] = s.center;
+  if (s.shape === 'box') {
+    return { kind: 'rect', cx, cy, hx: s.size[0] / 2, hy: s.size[1] / 2, yaw: (s.yaw_deg ?? 0) * DEG };
+  }
+  if (s.shape === 'cylinder') return { kind: 'circle', cx, cy, r: Math.max(s.size[0], s.size[1]) / 2 };
+  const R = s.size[0] / 2;
+  const dz = Math.max(0, band[0] - cz, cz - band[1]);
+  return { kind: 'circle', cx, cy, r: Math.sqrt(Math.max(0, R * R - dz * dz)) };
+}
+
+/** Solids that pass the filter, each with its footprint (input order kept). */
+export function footprints(solids: readonly Solid[], f: SolidFilter): { solid: Solid; fp: Footprint }[] {
+  const out: { solid: Solid; fp: Footprint }[] = [];
+  for (const s of solids) if (passes(s, f)) out.push({ solid: s, fp: solidFootprint(s, f.zBand) });
+  return out;
+}
+
+/** The footprint of a body at a pose. */
+export function bodyAt(body: BodyFootprint, pose: Pose2): Footprint {
+  if (body.shape === 'circle') return { kind: 'circle', cx: pose.x, cy: pose.y, r: body.radius };
+  return { kind: 'rect', cx: pose.x, cy: pose.y, hx: body.length / 2, hy: body.width / 2, yaw: pose.yaw_deg * DEG };
+}
+
+/** Corners of a rectangle footprint, counter-clockwise. */
+export function rectCorners(r: { cx: number; cy: number; hx: number; hy: number; yaw: number }): Vec2[] {
+  const c = Math.cos(r.yaw), s = Math.sin(r.yaw);
+  const pts: Vec2[] = [];
+  for (const [u, v] of [[1, 1], [-1, 1], [-1, -1], [1, -1]] as const) {
+    const lx = u * r.hx, ly = v * r.hy;
+    pts.push([r.cx + c * lx - s * ly, r.cy + s * lx + c * ly]);
+  }
+  // order [+,+], [-,+], [-,-], [+,-] is counter-clockwise
+  return pts;
+}
+
+/** Axis-aligned bounds [minx, miny, maxx, maxy] of a footprint. */
+export function footprintBounds(fp: Footprint): [number, number, number, number] {
+  if (fp.kind === 'circle') return [fp.cx - fp.r, fp.cy - fp.r, fp.cx + fp.r, fp.cy + fp.r];
+  const ex = Math.abs(Math.cos(fp.yaw)) * fp.hx + Math.abs(Math.sin(fp.yaw)) * fp.hy;
+  const ey = Math.abs(Math.sin(fp.yaw)) * fp.hx + Math.abs(Math.cos(fp.yaw)) * fp.hy;
+  return [fp.cx - ex, fp.cy - ey, fp.cx + ex, fp.cy + ey];
+}

@@ -1,0 +1,136 @@
+/**
+ * Occupancy grids: a 2-D raster (map frame) of the footprints of the solids that meet a height band. Cell (ix, iy)
+ * covers [origin + i*cell, origin + (i+1)*cell) on each axis; its centre is origin + (i + 0.5)*cell.
+ */
+import type { Solid } from '../solids.ts';
+import { footprintBounds, footprints, rectCorners, type Footprint, type SolidFilter, type Vec2 } from './footprint.ts';
+import { distanceTransform } from './distance-transform.ts';
+
+/** Axis-aligned map bounds. */
+export interface Bounds {
+  min: Vec2;
+  max: Vec2;
+}
+
+/** A 2-D occupancy grid: data[iy * cols + ix] is 1 where occupied, 0 where free. */
+export class Grid {
+  constructor(
+    readonly cell: number,
+    readonly origin: Vec2,
+    readonly cols: number,
+    readonly rows: number,
+    readonly data: Uint8Array = new Uint8Array(cols * rows),
+  ) {}
+
+  /** 1 if occupied; cells outside the grid count as occupied. */
+  get(ix: number, iy: number): number {
+    if (ix < 0 || iy < 0 || ix >= this.cols || iy >= this.rows) return 1;
+    return this.data[iy * this.cols + ix];
+  }
+
+  inside(ix: number, iy: number): boolean {
+    return ix >= 0 && iy >= 0 && ix < this.cols && iy < this.rows;
+  }
+
+  /** The cell holding a map point (may lie outside the grid). */
+  worldToCell(x: number, y: number): [number, number] {
+    return [Math.floor((x - this.origin[0]) / this.cell), Math.floor((y - this.origin[1]) / this.cell)];
+  }
+
+  /** The centre of a cell in the map frame. */
+  cellToWorld(ix: number, iy: number): Vec2 {
+    return [this.origin[0] + (ix + 0.5) * this.cell, this.origin[1] + (iy + 0.5) * this.cell];
+  }
+
+  /** Number of occupied cells. */
+  count(): number {
+    let n = 0;
+    for (let i = 0; i < this.data.length; i++) n += this.data[i];
+    return n;
+  }
+
+  /** An empty grid with the same geometry. */
+  like(): Grid {
+    return new Grid(this.cell, this.origin, this.cols, this.rows);
+  }
+}
+
+/** A free grid covering the bounds (the last row and column may reach past max). */
+export function emptyGrid(bounds: Bounds, cell = 0.05): Grid {
+  if (!(cell > 0)) throw new Error(`grid cell must be positive, got ${cell}`);
+  const cols = Math.max(1, Math.ceil((bounds.max[0] - bounds.min[0]) / cell - 1e-9));
+  const rows = Math.max(1, Math.ceil((bounds.max[1] - bounds.min[1]) / cell - 1e-9));
+  return new Grid(cell, [bounds.min[0], bounds.min[1]], cols, rows);
+}
+
+export interface OccupancyOptions extends SolidFilter {
+  bounds: Bounds;
+  /** cell size in metres (default 0.05) */
+  cell?: number;
+  /**
+   * center: a cell is occupied when its centre lies in a footprint (unbiased area; thin solids can slip between centres);
+   * overlap (default): when the footprint meets the cell's square at all (conservative: every point of a solid lies in
+   * an occupied cell).
+   */
+  mode?: 'center' | 'overlap';
+}
+
+/** Rasterise one footprint into a grid (sets cells to 1). */
+export function rasterise(grid: Grid, fp: Footprint, mode: 'center' | 'overlap' = 'overlap'): void {
+  const [x0, y0, x1, y1] = footprintBounds(fp);
+  const c = grid.cell;
+  const [i0, j0] = grid.worldToCell(x0 - c, y0 - c);
+  const [i1, j1] = grid.worldToCell(x1 + c, y1 + c);
+  const ia = Math.max(0, i0), ib = Math.min(grid.cols - 1, i1);
+  const ja = Math.max(0, j0), jb = Math.min(grid.rows - 1, j1);
+  const h = c / 2;
+  const corners = fp.kind === 'rect' ? rectCorners(fp) : null;
+  const cos = fp.kind === 'rect' ? Math.cos(fp.yaw) : 1, sin = fp.kind === 'rect' ? Math.sin(fp.yaw) : 0;
+  for (let j = ja; j <= jb; j++) {
+    for (let i = ia; i <= ib; i++) {
+      const [px, py] = grid.cellToWorld(i, j);
+      let hit: boolean;
+      if (fp.kind === 'circle') {
+        if (mode === 'center') hit = (px - fp.cx) ** 2 + (py - fp.cy) ** 2 < fp.r * fp.r;
+        else {
+          const dx = Math.max(Math.abs(fp.cx - px) - h, 0), dy = Math.max(Math.abs(fp.cy - py) - h, 0);
+          hit = dx * dx + dy * dy < fp.r * fp.r;
+        }
+      } else {
+        const rx = px - fp.cx, ry = py - fp.cy;
+        const lx = cos * rx + sin * ry, ly = -sin * rx + cos * ry;
+        if (mode === 'center') hit = Math.abs(lx) < fp.hx && Math.abs(ly) < fp.hy;
+        else {
+          // separating axes: the rectangle's two axes, then the grid's two axes
+          const ext = h * (Math.abs(cos) + Math.abs(sin));
+          hit = Math.abs(lx) < fp.hx + ext && Math.abs(ly) < fp.hy + ext;
+          if (hit) {
+            let minx = Infinity, maxx = -Infinity, miny = Infinity, maxy = -Infinity;
+            for (const q of corners!) {
+              minx = Math.min(minx, q[0]); maxx = Math.max(maxx, q[0]);
+              miny = Math.min(miny, q[1]); maxy = Math.max(maxy, q[1]);
+            }
+            hit = minx < px + h && maxx > px - h && miny < py + h && maxy > py - h;
+          }
+        }
+      }
+      if (hit) grid.data[j * grid.cols + i] = 1;
+    }
+  }
+}
+
+/** Occupancy of the solids that pass the filter (e.g. zBand = a body's height band; roles = PUBLIC_MAP_ROLES for the public map). */
+export function occupancyGrid(solids: readonly Solid[], opts: OccupancyOptions): Grid {
+  const grid = emptyGrid(opts.bounds, opts.cell ?? 0.05);
+  for (const { fp } of footprints(solids, opts)) rasterise(grid, fp, opts.mode ?? 'overlap');
+  return grid;
+}
+
+/** Dilation by a disc: a cell becomes occupied when its centre lies within radius of an occupied cell's centre. */
+export function inflate(grid: Grid, radius: number): Grid {
+  const out = grid.like();
+  const d = distanceTransform(grid);
+  const lim = radius + 1e-9;
+  for (let i = 0; i < d.length; i++) out.data[i] = d[i] <= lim ? 1 : 0;
+  return out;
+}

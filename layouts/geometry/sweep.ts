@@ -1,0 +1,146 @@
+/**
+ * Footprint sweeps: how far a body (circle or rectangle) can translate from a pose along a map heading before it
+ * touches any solid meeting its height band. Exact: the first contact is a ray cast from the base point against the
+ * Minkowski sum of each obstacle footprint with the reflected body (a convex polygon, rounded where a circle is
+ * involved). Grazing (touching without overlap) is not a contact; a body already overlapping a solid it moves into
+ * gets distance 0.
+ */
+import type { Solid } from '../solids.ts';
+import { footprints, headingVector, rectCorners, DEG, type BodyFootprint, type Footprint, type Pose2, type SolidFilter, type Vec2 } from './footprint.ts';
+
+const EPS = 1e-12;
+
+/** Entry parameter t >= 0 of the ray o + t*d into a convex polygon (any orientation); null on a miss or a graze. */
+export function rayConvexPolygon(o: Vec2, d: Vec2, poly: Vec2[]): number | null {
+  let mx = 0, my = 0;
+  for (const p of poly) { mx += p[0]; my += p[1]; }
+  mx /= poly.length; my /= poly.length;
+  let tE = -Infinity, tL = Infinity;
+  for (let i = 0; i < poly.length; i++) {
+    const p = poly[i], q = poly[(i + 1) % poly.length];
+    let nx = q[1] - p[1], ny = p[0] - q[0];
+    const len = Math.hypot(nx, ny);
+    if (len < 1e-15) continue;
+    nx /= len; ny /= len;
+    if (nx * (mx - p[0]) + ny * (my - p[1]) > 0) { nx = -nx; ny = -ny; }
+    // inside: n . (o + t d - p) < 0
+    const num = nx * (p[0] - o[0]) + ny * (p[1] - o[1]);
+    const den = nx * d[0] + ny * d[1];
+    if (Math.abs(den) < EPS) {
+      if (num <= EPS) return null;
+      continue;
+    }
+    const t = num / den;
+    if (den < 0) tE = Math.max(tE, t);
+    else tL = Math.min(tL, t);
+    if (tE >= tL - EPS) return null;
+  }
+  if (tL <= EPS) return null;
+  return Math.max(0, tE);
+}
+
+/** Entry parameter t >= 0 of the ray o + t*d (d unit) into a disc; null on a miss or a graze. */
+export function rayCircle(o: Vec2, d: Vec2, c: Vec2, r: number): number | null {
+  const fx = o[0] - c[0], fy = o[1] - c[1];
+  const b = fx * d[0] + fy * d[1];
+  const cc = fx * fx + fy * fy - r * r;
+  const disc = b * b - cc;
+  if (disc <= EPS) return null;
+  const sq = Math.sqrt(disc);
+  const t1 = -b + sq;
+  if (t1 <= EPS) return null;
+  return Math.max(0, -b - sq);
+}
+
+/** Entry t of a ray (d unit) into a convex polygon dilated by a disc of radius r (a rounded polygon). */
+export function rayRoundedPolygon(o: Vec2, d: Vec2, poly: Vec2[], r: number): number | null {
+  let best = rayConvexPolygon(o, d, poly);
+  if (r <= 0) return best;
+  let mx = 0, my = 0;
+  for (const p of poly) { mx += p[0]; my += p[1]; }
+  mx /= poly.length; my /= poly.length;
+  const take = (t: number | null) => { if (t !== null && (best === null || t < best)) best = t; };
+  for (let i = 0; i < poly.length; i++) {
+    const p = poly[i], q = poly[(i + 1) % poly.length];
+    let nx = q[1] - p[1], ny = p[0] - q[0];
+    const len = Math.hypot(nx, ny);
+    if (len < 1e-15) continue;
+    nx /= len; ny /= len;
+    if (nx * (mx - p[0]) + ny * (my - p[1]) > 0) { nx = -nx; ny = -ny; }
+    take(rayConvexPolygon(o, d, [p, q, [q[0] + nx * r, q[1] + ny * r], [p[0] + nx * r, p[1] + ny * r]]));
+    take(rayCircle(o, d, p, r));
+  }
+  return best;
+}
+
+/** Convex hull (counter-clockwise, monotone chain). */
+export function convexHull(points: Vec2[]): Vec2[] {
+  const pts = points.slice().sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  if (pts.length < 3) return pts;
+  const cross = (o: Vec2, a: Vec2, b: Vec2) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const lower: Vec2[] = [];
+  for (const p of pts) {
+    while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 1e-15) lower.pop();
+    lower.push(p);
+  }
+  const upper: Vec2[] = [];
+  for (let i = pts.length - 1; i >= 0; i--) {
+    const p = pts[i];
+    while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], p) <= 1e-15) upper.pop();
+    upper.push(p);
+  }
+  return lower.slice(0, -1).concat(upper.slice(0, -1));
+}
+
+/** Distance the body's base point can travel along d (unit) before the body touches the footprint; null if never. */
+export function contactDistance(body: BodyFootprint, pose: Pose2, d: Vec2, fp: Footprint): number | null {
+  const o: Vec2 = [pose.x, pose.y];
+  if (body.shape === 'circle') {
+    if (fp.kind === 'circle') return rayCircle(o, d, [fp.cx, fp.cy], fp.r + body.radius);
+    return rayRoundedPolygon(o, d, rectCorners(fp), body.radius);
+  }
+  // the body reflected through its base point: -(corner - base)
+  const rel = rectCorners({ cx: 0, cy: 0, hx: body.length / 2, hy: body.width / 2, yaw: pose.yaw_deg * DEG });
+  if (fp.kind === 'circle') {
+    return rayRoundedPolygon(o, d, rel.map(([x, y]) => [fp.cx - x, fp.cy - y] as Vec2), fp.r);
+  }
+  const sums: Vec2[] = [];
+  for (const b of rectCorners(fp)) for (const a of rel) sums.push([b[0] - a[0], b[1] - a[1]]);
+  return rayConvexPolygon(o, d, convexHull(sums));
+}
+
+export interface SweepRequest extends SolidFilter {
+  pose: Pose2;
+  body: BodyFootprint;
+  /** direction of travel, map frame, degrees (the body keeps its own yaw) */
+  heading_deg: number;
+  /** cap on the distance (m) */
+  maxDistance: number;
+}
+
+export interface SweepResult {
+  /** how far the base can travel before the first contact (maxDistance when nothing is met) */
+  distance: number;
+  /** name of the first solid touched, null when none within maxDistance */
+  hit: string | null;
+}
+
+/** Sweep over precomputed footprints (for many headings from one scene). Ties go to the earlier solid. */
+export function sweepFootprints(
+  items: readonly { solid: Solid; fp: Footprint }[],
+  req: Pick<SweepRequest, 'pose' | 'body' | 'heading_deg' | 'maxDistance'>,
+): SweepResult {
+  const d = headingVector(req.heading_deg);
+  let best = req.maxDistance;
+  let hit: string | null = null;
+  for (const { solid, fp } of items) {
+    const t = contactDistance(req.body, req.pose, d, fp);
+    if (t !== null && t < best) { best = t; hit = solid.name; }
+  }
+  return { distance: best, hit };
+}
+
+/** How far a body can translate from its pose along a heading before touching a solid that meets its height band. */
+export function sweep(solids: readonly Solid[], req: SweepRequest): SweepResult {
+  return sweepFootprints(footprints(solids, req), req);
+}

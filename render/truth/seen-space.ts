@@ -1,0 +1,178 @@
+/**
+ * The seen space of a frame on a floor grid (0.1 m cells over the place's bounds): the floor cells the camera
+ * observed (pixels whose 3-D point lies at floor level, |z| <= the floor tolerance) and the obstacle cells it hit
+ * (pixels whose 3-D point lies above that, up to the top of the obstacle band). The floor is the plane z = 0.
+ *
+ * Cells are numbered row-major from the grid's origin: cell = iy * nx + ix, ix = floor((x - x0) / cell).
+ * A set of cells is stored as runs [skip, length, skip, length, ...] over ascending cell numbers: each run starts
+ * `skip` cells after the end of the previous one (the first after cell 0), so [3, 2, 4, 1] is the cells 3, 4, 9.
+ * Each frame's
+ * record holds the cells seen in that frame alone, so the seen space of any window of frames is the union of its
+ * frames' sets (`seenUnion`).
+ */
+import { NO_RETURN, type TruthFrame, checkFrame, frameRays } from './frame.ts';
+import { CONTACT_TOL_M } from './visibility.ts';
+
+/** The floor grid: origin (the place's x_min, y_min), cell size and counts. */
+export interface FloorGrid {
+  x0: number;
+  y0: number;
+  cell: number;
+  nx: number;
+  ny: number;
+}
+
+/** Default cell size, metres. */
+export const CELL_M = 0.1;
+/** Default top of the obstacle band, metres above the floor (a robot's and a person's reach; ceilings excluded). */
+export const OBSTACLE_TOP_M = 2.0;
+
+/** The grid over a place's bounds. */
+export function floorGrid(bounds: { x_min: number; x_max: number; y_min: number; y_max: number }, cell = CELL_M): FloorGrid {
+  const nx = Math.max(1, Math.ceil((bounds.x_max - bounds.x_min) / cell - 1e-9));
+  const ny = Math.max(1, Math.ceil((bounds.y_max - bounds.y_min) / cell - 1e-9));
+  return { x0: bounds.x_min, y0: bounds.y_min, cell, nx, ny };
+}
+
+/** The cell holding a map point, or -1 outside the grid. */
+export function cellOf(g: FloorGrid, x: number, y: number): number {
+  const ix = Math.floor((x - g.x0) / g.cell);
+  const iy = Math.floor((y - g.y0) / g.cell);
+  if (ix < 0 || iy < 0 || ix >= g.nx || iy >= g.ny) return -1;
+  return iy * g.nx + ix;
+}
+
+/** The centre of a cell in the map frame. */
+export function cellCentre(g: FloorGrid, cell: number): [number, number] {
+  const ix = cell % g.nx;
+  const iy = Math.floor(cell / g.nx);
+  return [g.x0 + (ix + 0.5) * g.cell, g.y0 + (iy + 0.5) * g.cell];
+}
+
+export interface SeenOptions {
+  /** |z| at or below this is floor level, metres (default CONTACT_TOL_M) */
+  floorTolM?: number;
+  /** top of the obstacle band, metres (default OBSTACLE_TOP_M) */
+  obstacleTopM?: number;
+}
+
+/** One frame's seen cells as masks over the grid (1 = seen). */
+export interface SeenMasks {
+  grid: FloorGrid;
+  floor: Uint8Array;
+  obstacle: Uint8Array;
+}
+
+/** One frame's seen cells as runs (what a record stores). */
+export interface SeenRuns {
+  floor: number[];
+  obstacle: number[];
+}
+
+/** The cells one frame saw: floor level and obstacle band. */
+export function frameSeen(frame: TruthFrame, grid: FloorGrid, opts: SeenOptions = {}): SeenMasks {
+  checkFrame(frame);
+  const tol = opts.floorTolM ?? CONTACT_TOL_M;
+  const top = opts.obstacleTopM ?? OBSTACLE_TOP_M;
+  const { width: W, height: H } = frame.intrinsics;
+  const rays = frameRays(frame.intrinsics, frame.camera);
+  const [px, py, pz] = frame.camera.position;
+  const n = grid.nx * grid.ny;
+  const floor = new Uint8Array(n);
+  const obstacle = new Uint8Array(n);
+  const { x0, y0, cell, nx, ny } = grid;
+  const inv = 1 / cell;
+  const depth = frame.depth;
+  for (let v = 0; v < H; v++) {
+    const rx = rays.rowX[v];
+    const ry = rays.rowY[v];
+    const rz = rays.rowZ[v];
+    const rowOff = v * W;
+    for (let u = 0; u < W; u++) {
+      const dmm = depth[rowOff + u];
+      if (dmm === NO_RETURN || dmm === 0) continue;
+      const d = dmm / 1000;
+      const z = pz + d * (rz + rays.colZ[u]);
+      if (z < -tol || z > top) continue;
+      const ix = Math.floor((px + d * (rx + rays.colX[u]) - x0) * inv);
+      const iy = Math.floor((py + d * (ry + rays.colY[u]) - y0) * inv);
+      if (ix < 0 || iy < 0 || ix >= nx || iy >= ny) continue;
+      if (z <= tol) floor[iy * nx + ix] = 1;
+      else obstacle[iy * nx + ix] = 1;
+    }
+  }
+  return { grid, floor, obstacle };
+}
+
+/** Runs [skip, length, ...] of the set cells of a mask. */
+export function encodeRuns(mask: Uint8Array): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let end = 0;
+  while (i < mask.length) {
+    if (!mask[i]) {
+      i++;
+      continue;
+    }
+    const s = i;
+    while (i < mask.length && mask[i]) i++;
+    out.push(s - end, i - s);
+    end = i;
+  }
+  return out;
+}
+
+/** Set the cells of runs in a mask (in place); throws on runs that leave the grid. */
+export function applyRuns(mask: Uint8Array, runs: readonly number[]): Uint8Array {
+  if (runs.length % 2) throw new Error('runs: odd length');
+  let end = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const skip = runs[r];
+    const len = runs[r + 1];
+    const s = end + skip;
+    if (!Number.isInteger(skip) || !Number.isInteger(len) || skip < 0 || len < 1 || s + len > mask.length)
+      throw new Error(`runs: run ${r / 2} (cells ${s}..${s + len - 1}) outside a grid of ${mask.length} cells`);
+    mask.fill(1, s, s + len);
+    end = s + len;
+  }
+  return mask;
+}
+
+/** The cell numbers of a mask, ascending. */
+export function maskCells(mask: Uint8Array): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < mask.length; i++) if (mask[i]) out.push(i);
+  return out;
+}
+
+/** A frame's seen masks as runs. */
+export function seenRuns(m: SeenMasks): SeenRuns {
+  return { floor: encodeRuns(m.floor), obstacle: encodeRuns(m.obstacle) };
+}
+
+/** What seenUnion reads from a record: its frame index and seen runs on a grid. */
+export interface SeenRecordLike {
+  k: number;
+  seen: { grid: FloorGrid; floor: readonly number[]; obstacle: readonly number[] };
+}
+
+/**
+ * The seen space of the frames k0..k1 (inclusive): the union of their floor and obstacle cells. All records must
+ * share one grid; with no record in the window the masks are empty (the grid of the first record, or `grid`).
+ */
+export function seenUnion(records: readonly SeenRecordLike[], k0: number, k1: number, grid?: FloorGrid): SeenMasks {
+  const g = grid ?? records[0]?.seen.grid;
+  if (!g) throw new Error('seenUnion: no records and no grid');
+  const n = g.nx * g.ny;
+  const floor = new Uint8Array(n);
+  const obstacle = new Uint8Array(n);
+  for (const r of records) {
+    if (r.k < k0 || r.k > k1) continue;
+    const rg = r.seen.grid;
+    if (rg.x0 !== g.x0 || rg.y0 !== g.y0 || rg.cell !== g.cell || rg.nx !== g.nx || rg.ny !== g.ny)
+      throw new Error(`seenUnion: frame ${r.k} uses a different grid`);
+    applyRuns(floor, r.seen.floor);
+    applyRuns(obstacle, r.seen.obstacle);
+  }
+  return { grid: g, floor, obstacle };
+}

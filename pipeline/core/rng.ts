@@ -27,7 +27,8 @@ export interface Stream {
 /** Derive the key of a stream; exposed so that records can say where their randomness came from. */
 export function streamKey(seed: string | number, purpose: string, id: string | number = ''): string {
   if (purpose === '') throw new Error('a random stream needs a purpose');
-  return `stbench/${seed}/${purpose}/${id}`;
+  // JSON keeps the parts apart: ('a/b', 'c') and ('a', 'b/c') give different keys
+  return `stbench:${JSON.stringify([String(seed), purpose, String(id)])}`;
 }
 
 export function stream(seed: string | number, purpose: string, id: string | number = ''): Stream {

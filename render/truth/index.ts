@@ -5,6 +5,7 @@ export * from './frame.ts';
 export * from './frame-truth.ts';
 export * from './jpeg.ts';
 export * from './load-frame.ts';
+export * from './png16.ts';
 export * from './raycast-renderer.ts';
 export * from './records.ts';
 export * from './seen-space.ts';

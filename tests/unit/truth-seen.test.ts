@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { type V3, cameraPose, project } from '../../layouts/camera.ts';
+import { raySolid } from '../../layouts/geometry/raycast.ts';
+import {
+  applyRuns,
+  cellCentre,
+  cellOf,
+  encodeRuns,
+  floorGrid,
+  frameSeen,
+  maskCells,
+  seenRuns,
+  seenUnion,
+} from '../../render/truth/seen-space.ts';
+import { BOUNDS, FLOOR, K, box, renderFrame } from './truth-fixture.ts';
+
+const CAM = cameraPose([0, 0, 1.2], 0, -30);
+const BOX = box('b', 'box1', 'thing', [2.3, 0.1, 0.2], [0.5, 0.4, 0.4]);
+const grid = floorGrid(BOUNDS);
+
+/** Whether the floor point is in the image and not hidden by the box (exact geometry, independent of the mask). */
+function floorPointVisible(x: number, y: number): boolean {
+  const p = project(K, CAM, [x, y, 0]);
+  if (!p || p.u < 0 || p.u > K.width || p.v < 0 || p.v > K.height) return false;
+  const o = CAM.position;
+  const d: V3 = [x - o[0], y - o[1], -o[2]];
+  const h = raySolid(BOX, o[0], o[1], o[2], d[0], d[1], d[2], 0, 1 - 1e-9);
+  return h === null;
+}
+
+describe('seen space of one frame', () => {
+  const frame = renderFrame([FLOOR, BOX], { box1: 1 }, CAM);
+  const seen = frameSeen(frame, grid);
+
+  it('marks the floor cells the camera sees and none it cannot', () => {
+    let checkedIn = 0;
+    let checkedOut = 0;
+    for (let c = 0; c < grid.nx * grid.ny; c++) {
+      const [cx, cy] = cellCentre(grid, c);
+      if (Math.hypot(cx, cy) > 6) continue; // far cells may fall between pixel rows
+      const h = grid.cell / 2;
+      const corners = [
+        [cx - h, cy - h],
+        [cx + h, cy - h],
+        [cx - h, cy + h],
+        [cx + h, cy + h],
+      ].map(([x, y]) => floorPointVisible(x, y));
+      if (corners.every(Boolean)) {
+        expect(seen.floor[c], `cell ${c} at ${cx},${cy}`).toBe(1);
+        checkedIn++;
+      } else if (!corners.some(Boolean)) {
+        expect(seen.floor[c], `cell ${c} at ${cx},${cy}`).toBe(0);
+        checkedOut++;
+      }
+    }
+    expect(checkedIn).toBeGreaterThan(300);
+    expect(checkedOut).toBeGreaterThan(300);
+    // the floor right behind the box is hidden
+    expect(seen.floor[cellOf(grid, 2.7, 0.1)]).toBe(0);
+    expect(seen.floor[cellOf(grid, 1.5, 0.1)]).toBe(1);
+  });
+
+  it('marks obstacle cells on the box and nowhere else', () => {
+    const cells = maskCells(seen.obstacle);
+    expect(cells.length).toBeGreaterThan(0);
+    for (const c of cells) {
+      const [cx, cy] = cellCentre(grid, c);
+      expect(cx).toBeGreaterThan(2.05 - grid.cell);
+      expect(cx).toBeLessThan(2.55 + grid.cell);
+      expect(cy).toBeGreaterThan(-0.1 - grid.cell);
+      expect(cy).toBeLessThan(0.3 + grid.cell);
+    }
+    expect(seen.obstacle[cellOf(grid, 2.06, 0.1)]).toBe(1);
+  });
+
+  it('ignores points above the obstacle band (a ceiling)', () => {
+    const ceiling = box('c', 'structure', 'ceiling', [4, 0, 2.65], [10, 10, 0.1]);
+    const up = cameraPose([0, 0, 1.2], 0, 30);
+    const s = frameSeen(renderFrame([FLOOR, ceiling], {}, up), grid);
+    expect(maskCells(s.obstacle)).toEqual([]);
+    const low = frameSeen(renderFrame([FLOOR, ceiling], {}, up), grid, { obstacleTopM: 3 });
+    expect(maskCells(low.obstacle).length).toBeGreaterThan(0);
+  });
+});
+
+describe('runs and unions', () => {
+  it('encodes masks as runs and back', () => {
+    const m = new Uint8Array(20);
+    for (const i of [0, 1, 2, 5, 9, 10, 19]) m[i] = 1;
+    const runs = encodeRuns(m);
+    expect(runs).toEqual([0, 3, 2, 1, 3, 2, 8, 1]);
+    expect(applyRuns(new Uint8Array(20), runs)).toEqual(m);
+    expect(() => applyRuns(new Uint8Array(20), [19, 2])).toThrow(/outside/);
+    expect(() => applyRuns(new Uint8Array(20), [0, 3, 15, 3])).toThrow(/run 1 .*outside/);
+  });
+
+  it('unions the frames of a window, and only those', () => {
+    const cams = [cameraPose([0, 0, 1.2], 0, -30), cameraPose([0, 0, 1.2], 90, -30), cameraPose([0, 0, 1.2], 180, -30)];
+    const records = cams.map((cam, k) => {
+      const s = frameSeen(renderFrame([FLOOR], {}, cam, k), grid);
+      return { k, seen: { grid, ...seenRuns(s) }, mask: s.floor };
+    });
+    const all = seenUnion(records, 0, 2);
+    const w = seenUnion(records, 1, 2);
+    for (let c = 0; c < all.floor.length; c++) {
+      expect(all.floor[c]).toBe(records.some((r) => r.mask[c]) ? 1 : 0);
+      expect(w.floor[c]).toBe(records[1].mask[c] || records[2].mask[c] ? 1 : 0);
+    }
+    // ahead (+x) was seen in frame 0 only
+    expect(all.floor[cellOf(grid, 2, 0)]).toBe(1);
+    expect(w.floor[cellOf(grid, 2, 0)]).toBe(0);
+    expect(seenUnion(records, 5, 9).floor.every((x) => x === 0)).toBe(true);
+  });
+
+  it('refuses records on different grids', () => {
+    const g2 = floorGrid({ ...BOUNDS, x_max: 10 });
+    const r = [
+      { k: 0, seen: { grid, floor: [], obstacle: [] } },
+      { k: 1, seen: { grid: g2, floor: [], obstacle: [] } },
+    ];
+    expect(() => seenUnion(r, 0, 1)).toThrow(/different grid/);
+  });
+
+  it('numbers cells row-major from the bounds corner', () => {
+    expect(grid.nx).toBe(100);
+    expect(grid.ny).toBe(100);
+    expect(cellOf(grid, -1, -5)).toBe(0);
+    expect(cellOf(grid, -0.85, -5)).toBe(1);
+    expect(cellOf(grid, -1, -4.85)).toBe(100);
+    expect(cellOf(grid, 9, 0)).toBe(-1);
+    expect(cellCentre(grid, 101)).toEqual([-0.85, -4.85].map((x) => expect.closeTo(x, 9)) as unknown as [number, number]);
+  });
+});

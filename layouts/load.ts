@@ -1,0 +1,97 @@
+/**
+ * Loading places: layouts/<id>.yaml parsed against the place schema, then checked (references, fit, overlaps,
+ * sites), every issue with file:line and field path. A place's hash is the hash of its canonical JSON.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hashJson, InputError, loadYamlWith, type InputIssue } from '../pipeline/core/index.ts';
+import { checkPlace } from './place-check.ts';
+import { Place } from './place-schema.ts';
+
+/** The folder holding the shipped places. */
+export const LAYOUTS_DIR = dirname(fileURLToPath(import.meta.url));
+
+export interface LoadedPlace {
+  file: string;
+  place: Place;
+  /** sha256 of the place's canonical JSON (after defaults) */
+  hash: string;
+  locate(path: readonly (string | number)[]): { line: number; column: number } | undefined;
+}
+
+/** Load and check one place file; throws an InputError listing every issue. */
+export function loadPlaceFile(path: string): LoadedPlace {
+  const file = resolve(path);
+  const loaded = loadYamlWith(file, Place);
+  const place = loaded.value;
+  const issues = checkPlace(place, file, loaded.locate);
+  if (dirname(file) === LAYOUTS_DIR && basename(file) !== `${place.id}.yaml`) {
+    const loc = loaded.locate(['id']);
+    issues.unshift({ file, line: loc?.line, column: loc?.column, path: 'id', message: `file must be named ${place.id}.yaml` });
+  }
+  if (issues.length) throw new InputError(issues);
+  return { file, place, hash: placeHash(place), locate: loaded.locate };
+}
+
+/** The issues of one place file (empty when it is valid). */
+export function validatePlaceFile(path: string): InputIssue[] {
+  try {
+    loadPlaceFile(path);
+    return [];
+  } catch (e) {
+    if (e instanceof InputError) return e.issues;
+    throw e;
+  }
+}
+
+/** sha256 of a place's canonical JSON. */
+export function placeHash(place: Place): string {
+  return hashJson(place);
+}
+
+/** The place files in a folder (default: the shipped layouts/), sorted. */
+export function listPlaceFiles(dir = LAYOUTS_DIR): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+/** Load every place of a folder; throws one InputError with the issues of all files. */
+export function loadAllPlaces(dir = LAYOUTS_DIR): LoadedPlace[] {
+  const out: LoadedPlace[] = [];
+  const issues: InputIssue[] = [];
+  for (const f of listPlaceFiles(dir)) {
+    try {
+      out.push(loadPlaceFile(f));
+    } catch (e) {
+      if (e instanceof InputError) issues.push(...e.issues);
+      else throw e;
+    }
+  }
+  if (issues.length) throw new InputError(issues);
+  return out;
+}
+
+const cache = new Map<string, LoadedPlace>();
+
+/** A shipped place by id (layouts/<id>.yaml), loaded once per process. */
+export function getLoadedPlace(id: string): LoadedPlace {
+  let p = cache.get(id);
+  if (!p) {
+    if (!/^[a-z]+_[a-z]$/.test(id)) throw new InputError({ file: id, path: '', message: 'not a place id (<kind>_<letter>)' });
+    const file = join(LAYOUTS_DIR, `${id}.yaml`);
+    if (!existsSync(file)) {
+      throw new InputError({ file, path: '', message: `no such place "${id}" (known: ${listPlaceFiles().map((f) => basename(f, '.yaml')).join(', ')})` });
+    }
+    p = loadPlaceFile(file);
+    cache.set(id, p);
+  }
+  return p;
+}
+
+/** A shipped place by id. */
+export function getPlace(id: string): Place {
+  return getLoadedPlace(id).place;
+}

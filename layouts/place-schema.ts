@@ -1,0 +1,284 @@
+/**
+ * The place format (layouts/<id>.yaml): walls with openings and doors, rooms, fixed furniture, movable things,
+ * people, lights, materials, colour words and the named sites tasks use. Every object is strict: an unknown key is
+ * an error. Units: metres, degrees (counter-clockwise from +x), watts, RGB in 0..1.
+ */
+import { z } from 'zod';
+
+const num = z.number().finite();
+const pos = z.number().finite().positive();
+const nonneg = z.number().finite().nonnegative();
+/** a lower-case identifier: letters, digits, underscores */
+export const Ident = z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a lower-case identifier (a-z, 0-9, _)');
+export const RGB = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1), z.number().min(0).max(1)]);
+export type RGB = z.infer<typeof RGB>;
+export const XY = z.tuple([num, num]);
+export type XY = z.infer<typeof XY>;
+/** [length along local x, width along local y, height] */
+export const Size3 = z.tuple([pos, pos, pos]);
+
+export const PlaceKind = z.enum(['apartment', 'warehouse', 'downtown']);
+export type PlaceKind = z.infer<typeof PlaceKind>;
+
+export const Bounds = z
+  .object({ x_min: num, x_max: num, y_min: num, y_max: num })
+  .strict()
+  .refine((b) => b.x_max > b.x_min && b.y_max > b.y_min, 'max must exceed min');
+export type Bounds = z.infer<typeof Bounds>;
+
+export const Pattern = z
+  .object({
+    kind: z.enum(['wood', 'tiles', 'concrete', 'asphalt', 'fabric', 'brick', 'grass', 'carpet', 'metal_grid']),
+    /** second colour of the pattern (grout, grain, joints) */
+    colour2: RGB,
+    /** size of one pattern period in metres (a tile, a plank width, a brick) */
+    scale: pos,
+  })
+  .strict();
+
+export const Material = z
+  .object({
+    colour: RGB,
+    roughness: z.number().min(0).max(1),
+    metallic: z.number().min(0).max(1).default(0),
+    pattern: Pattern.optional(),
+    /** light-emitting surfaces (screens, lamp shades); strength in Blender emission units */
+    emission: z.object({ colour: RGB, strength: nonneg }).strict().optional(),
+  })
+  .strict();
+export type Material = z.infer<typeof Material>;
+
+export const Floor = z
+  .object({
+    material: Ident,
+    /** slab thickness below z = 0 */
+    thickness: pos.default(0.05),
+    /** one slab per room (each room's floor_material, or the default) over a base slab, instead of one slab */
+    per_room: z.boolean().default(false),
+  })
+  .strict();
+
+export const Ceiling = z.object({ height: pos, material: Ident, thickness: pos.default(0.1) }).strict();
+
+export const Opening = z
+  .object({
+    id: Ident,
+    /** distance along the wall's centreline from `from` to the opening's start */
+    offset: nonneg,
+    width: pos,
+    /** top of the opening above the floor */
+    height: pos,
+    /** bottom of the opening (0 for a door or passage, > 0 for a window) */
+    sill: nonneg.default(0),
+  })
+  .strict();
+export type Opening = z.infer<typeof Opening>;
+
+export const Wall = z
+  .object({
+    id: Ident,
+    from: XY,
+    to: XY,
+    thickness: pos,
+    height: pos,
+    material: Ident,
+    openings: z.array(Opening).default([]),
+  })
+  .strict();
+export type Wall = z.infer<typeof Wall>;
+
+export const DoorState = z.enum(['open', 'closed', 'ajar']);
+export type DoorState = z.infer<typeof DoorState>;
+
+export const Door = z
+  .object({
+    id: Ident,
+    /** the wall and the opening it fills */
+    wall: Ident,
+    opening: Ident,
+    /** which end of the opening the hinge is at: the one nearer the wall's `from` (start) or `to` (end) */
+    hinge: z.enum(['start', 'end']),
+    /** the side the leaf swings to, seen walking from the wall's `from` to its `to` */
+    swing: z.enum(['left', 'right']),
+    states: z.array(DoorState).min(1),
+    initial: DoorState,
+    /** leaf thickness; the leaf fills the opening less a small gap */
+    leaf_thickness: pos.default(0.04),
+    material: Ident,
+  })
+  .strict();
+export type Door = z.infer<typeof Door>;
+
+export const Polygon = z.array(XY).min(3);
+
+export const Room = z
+  .object({
+    id: Ident,
+    /** a plain name ("living room") */
+    name: z.string().min(1),
+    polygon: Polygon,
+    floor_material: Ident.optional(),
+  })
+  .strict();
+export type Room = z.infer<typeof Room>;
+
+export const Fixed = z
+  .object({
+    id: Ident,
+    kind: Ident,
+    shape: z.enum(['box', 'cylinder', 'sphere']),
+    center: XY,
+    /** box: [length, width, height]; cylinder: [diameter, diameter, height]; sphere: [d, d, d] */
+    size: Size3,
+    yaw: num.default(0),
+    /** height of its bottom above the floor (wall cabinets, shelf boards) */
+    z: nonneg.default(0),
+    material: Ident,
+    /** top height when things can rest on it; must equal z + height (or be a shelf level) */
+    surface: pos.optional(),
+    /** shelving: the heights of the shelf boards' tops; the unit renders as four posts and the boards */
+    shelves: z.array(pos).min(1).optional(),
+  })
+  .strict();
+export type Fixed = z.infer<typeof Fixed>;
+
+export const Spot = z
+  .object({ rests_on: z.union([z.literal('floor'), Ident]), level: z.number().int().nonnegative().optional(), x: num, y: num, yaw: num.default(0) })
+  .strict();
+export type Spot = z.infer<typeof Spot>;
+
+export const Thing = z
+  .object({
+    id: Ident,
+    kind: Ident,
+    /** a colour word from the palette */
+    colour: Ident,
+    /** cord: a chain of thin boxes along `path` */
+    shape: z.enum(['box', 'cylinder', 'sphere', 'cord']),
+    /** [length, width, height]; a cord's length is its path's length */
+    size: Size3,
+    /** base material whose colour is replaced by the colour word (default: plastic) */
+    material: Ident.optional(),
+    /** the floor or a fixed id with a surface; `level` picks a shelf of a shelving unit */
+    rests_on: z.union([z.literal('floor'), Ident]),
+    level: z.number().int().nonnegative().optional(),
+    position: z.object({ x: num, y: num, yaw: num.default(0) }).strict(),
+    /** cord only: points in the thing's own frame (metres), at least two */
+    path: z.array(XY).min(2).optional(),
+    home: Spot.optional(),
+    lookalike_group: Ident.optional(),
+    light_furniture: z.boolean().default(false),
+    /** a vacuum hazard: the brush catches it (cords, socks, cables) */
+    hazard: z.boolean().default(false),
+    brush_catchable: z.boolean().default(false),
+  })
+  .strict();
+export type Thing = z.infer<typeof Thing>;
+
+export const Person = z
+  .object({
+    id: Ident,
+    /** colour word of the top */
+    colour: Ident,
+    /** colour word of the trousers */
+    trousers: Ident,
+    height: z.number().min(1).max(2.2),
+    shoulder_width: z.number().min(0.3).max(0.6),
+    /** where the person stands when the shift starts; absent = not in the place */
+    at: z.object({ x: num, y: num, heading: num.default(0) }).strict().optional(),
+  })
+  .strict();
+export type Person = z.infer<typeof Person>;
+
+export const PeopleArea = z.object({ id: Ident, polygon: Polygon }).strict();
+
+export const Light = z
+  .object({
+    id: Ident,
+    type: z.enum(['point', 'area', 'sun']),
+    /** position (point, area) in metres; ignored for sun */
+    position: z.tuple([num, num, num]).optional(),
+    /** point and area: power in W (Blender watts); sun: strength in W/m² */
+    power: pos,
+    colour: RGB.default([1, 1, 1]),
+    /** area: side length of the square emitter; point: radius; sun: angular diameter in degrees */
+    size: pos.default(0.1),
+    /** sun: where the sun stands in the sky: elevation above the horizon and azimuth (deg ccw from +x), degrees */
+    elevation: num.optional(),
+    azimuth: num.optional(),
+  })
+  .strict();
+export type Light = z.infer<typeof Light>;
+
+export const Lights = z
+  .object({
+    world: z.object({ colour: RGB, strength: nonneg }).strict(),
+    items: z.array(Light).min(1),
+  })
+  .strict();
+
+export const SiteRole = z.enum([
+  'dock',
+  'charger',
+  'parking',
+  'pick_surface',
+  'place_surface',
+  'shelf',
+  'packing_table',
+  'drop_point',
+  'base',
+]);
+export type SiteRole = z.infer<typeof SiteRole>;
+
+export const Site = z
+  .object({
+    id: Ident,
+    role: SiteRole,
+    /** where the robot stands (or hovers / lands) to use the site */
+    position: XY,
+    heading: num.default(0),
+    /** the fixed furniture the site serves (a surface, a shelving unit, a table) */
+    fixed: Ident.optional(),
+    /** a plain name the subgoal may use ("the tv console") */
+    name: z.string().min(1).optional(),
+    /** drop points: how the spot looks (yard, porch, rooftop) */
+    kind: Ident.optional(),
+    /** drop points on a roof: height of the landing surface */
+    z: nonneg.default(0),
+  })
+  .strict();
+export type Site = z.infer<typeof Site>;
+
+export const Credits = z
+  .object({
+    statement: z.string().min(1),
+    assets: z
+      .array(z.object({ name: z.string(), author: z.string(), licence: z.enum(['CC0-1.0', 'CC-BY-4.0']), url: z.string() }).strict())
+      .default([]),
+  })
+  .strict();
+
+export const Place = z
+  .object({
+    id: z.string().regex(/^(apartment|warehouse|downtown)_[a-z]$/, 'must look like <kind>_<letter>'),
+    kind: PlaceKind,
+    name: z.string().min(1),
+    bounds: Bounds,
+    /** the colour words a question may use, each with its RGB */
+    colour_words: z.record(Ident, RGB),
+    materials: z.record(Ident, Material),
+    floor: Floor,
+    ceiling: Ceiling.optional(),
+    walls: z.array(Wall).default([]),
+    doors: z.array(Door).default([]),
+    rooms: z.array(Room).min(1),
+    fixed: z.array(Fixed).default([]),
+    things: z.array(Thing).default([]),
+    people: z.array(Person).default([]),
+    people_areas: z.array(PeopleArea).default([]),
+    lights: Lights,
+    sites: z.array(Site).min(1),
+    credits: Credits,
+  })
+  .strict();
+export type Place = z.infer<typeof Place>;

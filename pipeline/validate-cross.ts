@@ -1,0 +1,34 @@
+/**
+ * Cross-checks between jobs and places: a job's layout is a shipped place, and every site role the job names
+ * (its home and each task kind's sites or surfaces) is played by at least one site of that place.
+ */
+import type { InputIssue, LoadedYaml } from './core/index.ts';
+import type { JobSpec } from '../jobs/job-schema.ts';
+import type { LoadedPlace } from '../layouts/load.ts';
+import { sitesForRole } from '../layouts/sites.ts';
+
+/** Issues of jobs against the places (each issue located in the job file). */
+export function crossCheckJobsPlaces(jobs: readonly LoadedYaml<JobSpec>[], places: readonly LoadedPlace[]): InputIssue[] {
+  const issues: InputIssue[] = [];
+  for (const j of jobs) {
+    const add = (path: (string | number)[], message: string) => {
+      const loc = j.locate(path);
+      issues.push({ file: j.file, line: loc?.line, column: loc?.column, path: path.map((p, i) => (typeof p === 'number' ? `[${p}]` : (i ? '.' : '') + p)).join(''), message });
+    };
+    const place = places.find((p) => p.place.id === j.value.layout)?.place;
+    if (!place) {
+      add(['layout'], `no place "${j.value.layout}" in layouts/ (known: ${places.map((p) => p.place.id).join(', ')})`);
+      continue;
+    }
+    const need = (path: (string | number)[], role: string) => {
+      if (sitesForRole(place, role).length === 0) add(path, `place ${place.id} has no site playing the role "${role}"`);
+    };
+    need(['tasks', 'home'], j.value.tasks.home);
+    j.value.tasks.kinds.forEach((k, i) => {
+      const rec = k as { sites?: string[]; surfaces?: string[] };
+      rec.sites?.forEach((r, n) => need(['tasks', 'kinds', i, 'sites', n], r));
+      rec.surfaces?.forEach((r, n) => need(['tasks', 'kinds', i, 'surfaces', n], r));
+    });
+  }
+  return issues;
+}

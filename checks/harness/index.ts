@@ -1,0 +1,12 @@
+/** The stream harness: the protocol, loading a case, its messages, the two transports, running one case or many. */
+export * from './protocol.ts';
+export * from './robot-facts.ts';
+export * from './system-prompt.ts';
+export * from './task-brief.ts';
+export * from './load-case.ts';
+export * from './case-messages.ts';
+export * from './system.ts';
+export * from './in-process-link.ts';
+export * from './subprocess-link.ts';
+export * from './run-case.ts';
+export * from './run-many.ts';

@@ -1,0 +1,148 @@
+/**
+ * The subprocess transport: a fresh process per case (`/bin/sh -c COMMAND`, in its own process group), one JSON
+ * message per line on its stdin, one JSON reply per line on its stdout; stderr is drained and its tail kept for
+ * the broken reason. The process gets a fresh, empty state folder in STBENCH_STATE_DIR (its own memory, removed at
+ * teardown). Teardown always happens: after finish the process has a grace period to exit, then its whole group is
+ * killed.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Message } from './protocol.ts';
+import { BrokenSystem, type CommandSystem, type Link } from './system.ts';
+
+const STDERR_TAIL = 2000;
+const SHOWN = 200;
+
+export interface SubprocessOptions {
+  /** how long the process may take to exit after finish before it is killed, ms */
+  finishGraceMs?: number;
+}
+
+export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {}): Link {
+  const grace = opts.finishGraceMs ?? 5000;
+  const stateDir = mkdtempSync(join(tmpdir(), 'stbench-state-'));
+  const child = spawn('/bin/sh', ['-c', sys.command], {
+    cwd: sys.cwd,
+    env: { ...process.env, ...sys.env, STBENCH_STATE_DIR: stateDir },
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let stderrTail = '';
+  let pending = '';
+  const lines: string[] = [];
+  let closed: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  let spawnError: Error | null = null;
+  let wake: (() => void) | null = null;
+  const poke = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    pending += chunk;
+    let i: number;
+    while ((i = pending.indexOf('\n')) >= 0) {
+      const line = pending.slice(0, i).replace(/\r$/, '');
+      pending = pending.slice(i + 1);
+      if (line.trim()) lines.push(line);
+    }
+    if (lines.length) poke();
+  });
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL);
+  });
+  child.stdin.on('error', () => {
+    /* EPIPE after the process died: reported through close */
+  });
+  child.on('error', (e) => {
+    spawnError = e;
+    poke();
+  });
+  const closedP = new Promise<void>((resolve) => {
+    child.on('close', (code, signal) => {
+      if (pending.trim()) lines.push(pending);
+      pending = '';
+      closed = { code, signal };
+      poke();
+      resolve();
+    });
+  });
+
+  const exitReason = () => {
+    if (spawnError) return `the system could not start: ${spawnError.message}`;
+    const c = closed!;
+    const how = c.signal ? `was killed by ${c.signal}` : `exited with code ${c.code}`;
+    const tail = stderrTail.trim();
+    return `the system ${how} before replying${tail ? `; stderr ends: ${tail.slice(-SHOWN * 2)}` : ''}`;
+  };
+
+  async function nextLine(timeoutMs: number, what: string): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const line = lines.shift();
+      if (line !== undefined) return line;
+      if (closed || spawnError) throw new BrokenSystem(exitReason());
+      const left = deadline - Date.now();
+      if (left <= 0) throw new BrokenSystem(`no reply to ${what} within ${timeoutMs / 1000} s`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(() => {
+          wake = null;
+          resolve();
+        }, left);
+        wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+    }
+  }
+
+  function kill() {
+    if (child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+
+  return {
+    async exchange(msg: Message, timeoutMs: number): Promise<unknown> {
+      if (closed || spawnError) throw new BrokenSystem(exitReason());
+      if (lines.length) throw new BrokenSystem(`the system wrote unasked output: ${lines[0].slice(0, SHOWN)}`);
+      child.stdin.write(JSON.stringify(msg) + '\n');
+      if (msg.type === 'finish') {
+        child.stdin.end();
+        return undefined;
+      }
+      const line = await nextLine(timeoutMs, msg.type);
+      try {
+        return JSON.parse(line);
+      } catch {
+        throw new BrokenSystem(`garbage on stdout in reply to ${msg.type} (not JSON): ${line.slice(0, SHOWN)}`);
+      }
+    },
+    async close(abort = false) {
+      if (!closed && !abort) {
+        if (!child.stdin.destroyed) child.stdin.end();
+        let t: NodeJS.Timeout | undefined;
+        await Promise.race([closedP, new Promise<void>((r) => (t = setTimeout(r, grace)))]);
+        clearTimeout(t);
+      }
+      kill(); // the whole group: children the command left behind go too
+      if (!closed) {
+        let t: NodeJS.Timeout | undefined;
+        await Promise.race([closedP, new Promise<void>((r) => (t = setTimeout(r, 2000)))]);
+        clearTimeout(t);
+      }
+      child.stdout.destroy();
+      child.stderr.destroy();
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Systems the harness can run, and the link it talks to one through. One protocol, two transports:
+ * - in-process: a TypeScript object per case with start/task/observe/ask/finish (scripted systems);
+ * - subprocess: any command speaking JSON lines on stdin/stdout, a fresh process per case.
+ * A link sends one message and waits for its reply; a problem the system causes (a throw, a crash, garbage, a
+ * timeout) is a `BrokenSystem` error, which the driver turns into a broken outcome for the case.
+ */
+import type { CaseFile } from '../../compile/case-schema.ts';
+import type { AnswersReply, AskMsg, Channel, FinishMsg, Message, NextReply, ObserveMsg, StartMsg, TaskMsg } from './protocol.ts';
+
+/** One case's session of an in-process system. Methods resolving to nothing mean {"type":"next"}. */
+export interface SystemSession {
+  start(msg: StartMsg): Promise<NextReply | void>;
+  task(msg: TaskMsg): Promise<NextReply | void>;
+  observe(msg: ObserveMsg): Promise<NextReply | void>;
+  ask(msg: AskMsg): Promise<AnswersReply>;
+  finish(msg: FinishMsg): Promise<void>;
+}
+
+/**
+ * What an in-process system is told when a case opens: build-side bookkeeping a scripted instrument may use
+ * (e.g. to leave the case's own script out of its priors). It never reaches a subprocess system.
+ */
+export interface CaseInfo {
+  root: string;
+  cid: string;
+  sid: string;
+  job: string;
+  layout: string;
+  length: CaseFile['length'];
+  channel: Channel;
+}
+
+/** A system run in this process: a fresh session per case. */
+export interface InProcessSystem {
+  kind: 'in_process';
+  name: string;
+  open(info: CaseInfo): SystemSession | Promise<SystemSession>;
+}
+
+/** An external program: `command` runs through /bin/sh, a fresh process per case. */
+export interface CommandSystem {
+  kind: 'command';
+  name: string;
+  command: string;
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+export type HarnessSystem = InProcessSystem | CommandSystem;
+
+/** An external command as a system, named `cmd:<command>`. */
+export function commandSystem(command: string, extra: { cwd?: string; env?: Record<string, string> } = {}): CommandSystem {
+  return { kind: 'command', name: `cmd:${command}`, command, ...extra };
+}
+
+/** A fault of the system under test: the case's outcome is broken, with this reason. */
+export class BrokenSystem extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BrokenSystem';
+  }
+}
+
+/** The harness's side of one case's conversation. */
+export interface Link {
+  /** Send a message; resolve to the system's reply (undefined for finish). Rejects with BrokenSystem. */
+  exchange(msg: Message, timeoutMs: number): Promise<unknown>;
+  /** Tear the system down (always called; `abort` after a broken outcome: no grace period). */
+  close(abort?: boolean): Promise<void>;
+}

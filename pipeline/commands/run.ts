@@ -1,0 +1,47 @@
+/**
+ * `stbench run SYSTEM CASE_DIR [--channel rgb_pose|detections] [--timeout S]`: run one case (private/<cid> of a
+ * build or dataset) through a system (`cmd:<shell command>` or an in-process system's name) and print its answers as
+ * JSONL ({"qid","answer"}); where the case has gold.jsonl, then the scored rows and the results' markdown.
+ * A broken outcome (crash, hang, garbage) is reported with its reason and exits 1.
+ */
+import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CheckFailed, UsageError } from '../core/index.ts';
+import { DEFAULT_REPLY_TIMEOUT_MS, loadCase, parseChannel, runCase } from '../../checks/harness/index.ts';
+import { resolveSystem } from '../../checks/systems/registry.ts';
+import { buildResults, readGoldRows, resultsMarkdown, score } from '../../checks/score/index.ts';
+
+export function registerRun(program: Command): void {
+  program
+    .command('run')
+    .description('run one case through a system (cmd:<command> or a scripted system) and print its answers and scores')
+    .argument('<system>', 'cmd:<shell command> for an external program, or an in-process system name (e.g. all_unknown)')
+    .argument('<case_dir>', 'the case folder, private/<cid> of a build or dataset')
+    .option('--channel <channel>', 'rgb_pose or detections', 'rgb_pose')
+    .option('--timeout <seconds>', 'per-reply timeout; its expiry makes the case broken', String(DEFAULT_REPLY_TIMEOUT_MS / 1000))
+    .action(async (systemSpec: string, caseDir: string, opts: { channel: string; timeout: string }) => {
+      const channel = parseChannel(opts.channel);
+      const timeoutS = Number(opts.timeout);
+      if (!Number.isFinite(timeoutS) || timeoutS <= 0) throw new UsageError(`--timeout must be a positive number of seconds, not ${opts.timeout}`);
+      const system = resolveSystem(systemSpec);
+      const lc = loadCase(caseDir);
+      const outcome = await runCase(system, lc, { channel, replyTimeoutMs: timeoutS * 1000 });
+      for (const [qid, answer] of outcome.answers) process.stdout.write(JSON.stringify({ qid, answer }) + '\n');
+      const goldFile = join(lc.dir, 'gold.jsonl');
+      if (outcome.status === 'ok' && existsSync(goldFile)) {
+        const golds = readGoldRows(goldFile);
+        const lines = ['', '| qid | family | answer | score_gate | score | reason |', '|---|---|---|---|---|---|'];
+        for (const g of golds) {
+          const r = score(g, outcome.answers.get(g.qid));
+          const a = outcome.answers.has(g.qid) ? JSON.stringify(outcome.answers.get(g.qid)) : '-';
+          lines.push(`| ${g.qid} | ${g.family} | \`${a}\` | ${r.score_gate.toFixed(3)} | ${r.score.toFixed(3)} | ${r.reason} |`);
+        }
+        const results = buildResults({ golds, answers: outcome.answers, system: system.name, channel, compile_hash: '-' });
+        process.stdout.write(lines.join('\n') + '\n\n' + resultsMarkdown(results) + '\n');
+      }
+      const t = outcome.timings;
+      process.stderr.write(`case ${outcome.cid}: ${outcome.status}, ${outcome.answers.size} answers, ${t.frames} frames, ${t.asks} asks, ${(t.wall_ms / 1000).toFixed(1)} s\n`);
+      if (outcome.status === 'broken') throw new CheckFailed(`case ${outcome.cid} is broken: ${outcome.reason}`);
+    });
+}

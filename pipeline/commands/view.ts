@@ -1,0 +1,32 @@
+/**
+ * `stbench view [RUN_DIR] --data BUILD_OR_DATASET --out SITE [--case CID ...] [--serve [--port N]]`: write a static
+ * site to audit questions and gold by eye (a page per case: map, frames, questions, gold, and with a run the
+ * answers and scores), and optionally serve it on localhost.
+ */
+import type { Command } from 'commander';
+import { UsageError } from '../core/index.ts';
+import { serveSite } from '../view/serve.ts';
+import { writeSite } from '../view/site.ts';
+
+export function registerView(program: Command): void {
+  program
+    .command('view')
+    .description('write a static site of the cases (map, frames, questions, gold; with a run, answers and scores)')
+    .argument('[run_dir]', 'a run folder holding results.json (and answers/)')
+    .requiredOption('--data <dir>', 'the build or dataset folder')
+    .requiredOption('--out <dir>', 'the site folder to write')
+    .option('--case <cid...>', 'only these cases')
+    .option('--serve', 'serve the site on localhost after writing it')
+    .option('--port <n>', 'port for --serve (0: any free port)', '8080')
+    .action(async (runDir: string | undefined, opts: { data: string; out: string; case?: string[]; serve?: boolean; port: string }) => {
+      const port = Number(opts.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not ${opts.port}`);
+      const s = await writeSite({ data: opts.data, out: opts.out, run: runDir, cases: opts.case });
+      process.stdout.write(`wrote ${s.out}: ${s.cases.length} case pages, ${s.frames} frames${s.audit ? ', the screen audit' : ''}\n`);
+      if (opts.serve) {
+        const { url } = await serveSite(s.out, port);
+        process.stdout.write(`serving ${url} (Ctrl-C to stop)\n`);
+        await new Promise<never>(() => {});
+      }
+    });
+}

@@ -1,0 +1,136 @@
+/**
+ * What the view reads from a build or dataset: every compiled case (private/<cid>/case.json, questions.jsonl,
+ * gold.jsonl), the script's robot.json, pose.jsonl and timeline.json, and, for a run, RUN_DIR/results.json and the
+ * raw answers (RUN_DIR/answers/<cid>.json). Every problem names its file, line and field.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { loadCase, readCaseAnswers, type LoadedCase } from '../../checks/harness/index.ts';
+import { readGoldRows, type GoldRow, type ResultRow, type Results } from '../../checks/score/index.ts';
+import { parseClock } from '../../jobs/step.ts';
+import type { Mount } from '../../layouts/camera.ts';
+import { parseTimeline, type Timeline } from '../../layouts/timeline.ts';
+import { InputError, pathString } from '../core/index.ts';
+
+const CID = /^[0-9a-f]{16}$/;
+
+/** The parts of robot.json the view needs: the camera and the body's footprint. */
+export const RobotView = z.object({
+  camera: z.object({
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    hfov_deg: z.number().positive(),
+    mount: z.object({ height_m: z.number(), forward_m: z.number(), left_m: z.number(), pitch_deg: z.number() }),
+  }),
+  body: z.object({
+    footprint: z.union([
+      z.object({ shape: z.literal('circle'), diameter_m: z.number().positive() }),
+      z.object({ shape: z.literal('rect'), length_m: z.number().positive(), width_m: z.number().positive() }),
+    ]),
+  }),
+  clearance_m: z.number().positive().optional(),
+});
+export type RobotView = z.infer<typeof RobotView>;
+
+/** One case with everything its page shows. */
+export interface ViewCase {
+  loaded: LoadedCase;
+  robot: RobotView;
+  mount: Mount;
+  /** the body's extent along and across the heading (m) */
+  body: { length_m: number; width_m: number };
+  /** gold rows by qid (empty when the folder has no gold.jsonl, as in a released case without it) */
+  golds: Map<string, GoldRow>;
+  /** the script's timeline, when present */
+  timeline: Timeline | null;
+  /** the shift time (s) of each case frame */
+  times: number[];
+  /** the case frame each question is asked after (end questions: the last frame) */
+  askK: Map<string, number>;
+}
+
+/** One run: its results and raw answers. */
+export interface ViewRun {
+  dir: string;
+  results: Results;
+  rows: Map<string, ResultRow>;
+  answers: Map<string, unknown>;
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new InputError({ file, path: '', message: `not a readable JSON file: ${(e as Error).message}` });
+  }
+}
+
+/** The case ids of a build or dataset: private/<16 hex>/ folders holding a case.json, sorted. */
+export function listCaseIds(root: string): string[] {
+  const priv = join(root, 'private');
+  if (!existsSync(priv)) throw new InputError({ file: priv, path: '', message: 'not a build or dataset: no private/ folder' });
+  return readdirSync(priv)
+    .filter((d) => CID.test(d) && existsSync(join(priv, d, 'case.json')))
+    .sort();
+}
+
+/** Shift times of the case frames: from the script's pose.jsonl clocks, else the case's own clocks. */
+function frameTimes(root: string, lc: LoadedCase): number[] {
+  const poseFile = join(root, 'scripts', lc.case.sid, 'sensors', 'pose.jsonl');
+  if (existsSync(poseFile)) {
+    const clocks = new Map<number, string>();
+    let first: string | undefined;
+    for (const line of readFileSync(poseFile, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const s = JSON.parse(line) as { k: number; clock: string };
+      if (first === undefined) first = s.clock;
+      clocks.set(s.k, s.clock);
+    }
+    if (first !== undefined && lc.case.frames.every((f) => clocks.has(f.script_k))) {
+      const t0 = parseClock(first);
+      return lc.case.frames.map((f) => parseClock(clocks.get(f.script_k)!) - t0);
+    }
+  }
+  const t0 = parseClock(lc.case.frames[0].step.clock);
+  return lc.case.frames.map((f) => parseClock(f.step.clock) - t0);
+}
+
+/** Load one case of a build or dataset for its page. */
+export function loadViewCase(root: string, cid: string): ViewCase {
+  const loaded = loadCase(join(root, 'private', cid));
+  const robotFile = join(root, 'scripts', loaded.case.sid, 'robot.json');
+  const r = RobotView.safeParse(loaded.robot);
+  if (!r.success) throw new InputError(r.error.issues.map((i) => ({ file: robotFile, path: pathString(i.path), message: i.message })));
+  const robot = r.data;
+  const fp = robot.body.footprint;
+  const body = fp.shape === 'circle' ? { length_m: fp.diameter_m, width_m: fp.diameter_m } : { length_m: fp.length_m, width_m: fp.width_m };
+  const goldFile = join(loaded.dir, 'gold.jsonl');
+  const golds = new Map<string, GoldRow>(existsSync(goldFile) ? readGoldRows(goldFile).map((g) => [g.qid, g]) : []);
+  const tlFile = join(root, 'private', loaded.case.sid, 'timeline.json');
+  const timeline = existsSync(tlFile) ? parseTimeline(readJson(tlFile), tlFile) : null;
+  const askK = new Map<string, number>();
+  for (const a of loaded.case.asks) for (const q of a.qids) askK.set(q, a.k);
+  for (const q of loaded.case.end_qids) askK.set(q, loaded.case.frames.length - 1);
+  return { loaded, robot, mount: robot.camera.mount, body, golds, timeline, times: frameTimes(root, loaded), askK };
+}
+
+/** Load a run folder: results.json (required) and answers/<cid>.json where present. */
+export function loadRun(dir: string): ViewRun {
+  const file = join(dir, 'results.json');
+  if (!existsSync(file)) throw new InputError({ file, path: '', message: 'a run folder holds results.json' });
+  const v = readJson(file) as Partial<Results>;
+  if (!v || !Array.isArray(v.rows) || typeof v.system !== 'string') {
+    throw new InputError({ file, path: 'rows', message: 'results.json needs system and rows' });
+  }
+  const results = v as Results;
+  const rows = new Map(results.rows.map((r) => [r.qid, r]));
+  const answers = new Map<string, unknown>();
+  const aDir = join(dir, 'answers');
+  if (existsSync(aDir)) {
+    for (const f of readdirSync(aDir).filter((x) => x.endsWith('.json')).sort()) {
+      for (const [q, a] of readCaseAnswers(join(aDir, f)).answers) answers.set(q, a);
+    }
+  }
+  return { dir, results, rows, answers };
+}

@@ -10,6 +10,8 @@ export function buildProgram(): Command {
   const program = new Command('stbench')
     .description('Build SpatiotemporalBench releases: script, render, compile, check, export.')
     .version(TOOL_VERSION)
+    // program options only before the subcommand, so that `export --version X.Y.Z` reaches export
+    .enablePositionalOptions()
     .showHelpAfterError()
     .exitOverride();
   for (const register of commands) register(program);

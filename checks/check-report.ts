@@ -1,0 +1,154 @@
+/**
+ * The check report: what `stbench check` writes to BUILD/check_report.json and what `stbench export` reads and ships.
+ * Per layout, job and family: the question count, every gate's reading with its threshold and verdict, the scripted
+ * systems' scores, whether the family is kept, and the qids the balance rule keeps. Broken instruments (a scripted
+ * system or gate that errored or misread) are listed apart: any one of them blocks the export.
+ * docs/format.md documents every field.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { InputError, pathString } from '../pipeline/core/index.ts';
+
+export const CHECK_REPORT_FORMAT = 'stbench.check_report/1';
+
+const QidString = z.string().regex(/^[0-9a-f]{16}$/, 'a question id is 16 lowercase hex characters');
+const Hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 is 64 lowercase hex characters');
+
+/** One gate's reading on one family. */
+export const GateReading = z.strictObject({
+  /** the number the gate reads (a mean gate score, a lead over all_unknown, ...); null when it could not be read */
+  reading: z.number().finite().nullable(),
+  /** the line the reading is compared against */
+  threshold: z.number().finite().nullable(),
+  /** pass, fail, or not_applicable (e.g. time_needed on a family not about change) */
+  verdict: z.enum(['pass', 'fail', 'not_applicable']),
+  /** what decided the verdict, in words: e.g. `evidence: lower 95% bound of the lead`, `point estimate`, `thin` */
+  decided_by: z.string().min(1),
+  /** the 95% interval of the reading, when the gate has one */
+  interval: z.tuple([z.number().finite(), z.number().finite()]).optional(),
+  /** the verdict under the other reading (strict when the report's mode is evidence, and the reverse) */
+  other_verdict: z.enum(['pass', 'fail', 'not_applicable']).optional(),
+});
+export type GateReading = z.infer<typeof GateReading>;
+
+/** One (layout, job, family): its gates, the systems' scores, and what the export keeps of it. */
+export const FamilyCheck = z
+  .strictObject({
+    layout: z.string().min(1),
+    job: z.string().min(1),
+    family: z.string().min(1),
+    /** questions of the family on this job before the balance rule */
+    n: z.number().int().nonnegative(),
+    status: z.enum(['kept', 'dropped']),
+    /** the gate that dropped it (absent when kept) */
+    dropped_by: z.string().min(1).optional(),
+    /** fewer than min_questions: the gates are read, but thinly */
+    thin: z.boolean(),
+    /** the qids the balance rule keeps (empty when dropped) */
+    kept_qids: z.array(QidString),
+    gates: z.record(z.string(), GateReading),
+    /** each scripted system's mean gate score on the family */
+    systems: z.record(z.string(), z.number().finite()),
+  })
+  .superRefine((f, ctx) => {
+    if (f.status === 'dropped' && !f.dropped_by) ctx.addIssue({ code: 'custom', path: ['dropped_by'], message: 'a dropped family names the gate that dropped it' });
+    if (f.status === 'kept' && f.dropped_by) ctx.addIssue({ code: 'custom', path: ['dropped_by'], message: 'a kept family has no dropped_by' });
+    if (f.status === 'dropped' && f.kept_qids.length) ctx.addIssue({ code: 'custom', path: ['kept_qids'], message: 'a dropped family keeps no qid' });
+    if (f.kept_qids.length > f.n) ctx.addIssue({ code: 'custom', path: ['kept_qids'], message: `keeps ${f.kept_qids.length} of ${f.n} questions` });
+  });
+export type FamilyCheck = z.infer<typeof FamilyCheck>;
+
+/** A broken instrument: a scripted system or gate that errored or misread; blocks the export. */
+export const BrokenInstrument = z.strictObject({
+  qid: QidString.optional(),
+  /** the system or gate */
+  what: z.string().min(1),
+  why: z.string().min(1),
+});
+
+/** The map reader's diagnostic on one family (clear_path, open_heading): reported, never a gate. */
+export const MapReaderRow = z.strictObject({
+  layout: z.string().min(1),
+  job: z.string().min(1),
+  family: z.string().min(1),
+  n: z.number().int().nonnegative(),
+  /** the map reader's mean gate score */
+  score: z.number().finite(),
+  /** its lead over all_unknown */
+  lead: z.number().finite(),
+});
+
+export const CheckReport = z
+  .strictObject({
+    format: z.literal(CHECK_REPORT_FORMAT),
+    tool_version: z.string().min(1),
+    /** compileHash() of the compile the check read */
+    compile_hash: Hex64,
+    verdict_mode: z.enum(['evidence', 'strict']),
+    /** the fewest questions a family needs for its gates to be read without being marked thin */
+    min_questions: z.number().int().nonnegative(),
+    broken: z.array(BrokenInstrument),
+    families: z.array(FamilyCheck),
+    map_reader: z.strictObject({ note: z.string(), rows: z.array(MapReaderRow) }),
+    summary: z.strictObject({ kept_families: z.number().int().nonnegative(), dropped_families: z.number().int().nonnegative() }),
+    /** free text the report states plainly, e.g. that the gates cover only the shortcuts thought of */
+    note: z.string().optional(),
+  })
+  .superRefine((r, ctx) => {
+    const kept = r.families.filter((f) => f.status === 'kept').length;
+    if (r.summary.kept_families !== kept) ctx.addIssue({ code: 'custom', path: ['summary', 'kept_families'], message: `says ${r.summary.kept_families}, the families list keeps ${kept}` });
+    const dropped = r.families.length - kept;
+    if (r.summary.dropped_families !== dropped) ctx.addIssue({ code: 'custom', path: ['summary', 'dropped_families'], message: `says ${r.summary.dropped_families}, the families list drops ${dropped}` });
+    const seen = new Map<string, number>();
+    r.families.forEach((f, i) => {
+      const key = familyKey(f);
+      const first = seen.get(key);
+      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['families', i], message: `${key} repeats families[${first}]` });
+      else seen.set(key, i);
+    });
+  });
+export type CheckReport = z.infer<typeof CheckReport>;
+
+/** The key of a family on a job in a layout: `layout|job|family`. */
+export function familyKey(f: { layout: string; job: string; family: string }): string {
+  return `${f.layout}|${f.job}|${f.family}`;
+}
+
+/** Parse a check report from its JSON value; every problem names the file and field. */
+export function parseCheckReport(value: unknown, file: string): CheckReport {
+  const r = CheckReport.safeParse(value);
+  if (!r.success) throw new InputError(r.error.issues.map((i) => ({ file, path: pathString(i.path), message: i.message })));
+  return r.data;
+}
+
+/** Read and parse a check_report.json. */
+export function readCheckReport(file: string): CheckReport {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new InputError({ file, path: '', message: `cannot read the check report: ${(e as Error).message} (run stbench check first)` });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new InputError({ file, path: '', message: `not JSON: ${(e as Error).message}` });
+  }
+  return parseCheckReport(value, file);
+}
+
+/** The qids the export ships: the balance rule's keep of every kept family. */
+export function keptQids(report: CheckReport): Set<string> {
+  const out = new Set<string>();
+  for (const f of report.families) if (f.status === 'kept') for (const q of f.kept_qids) out.add(q);
+  return out;
+}
+
+/** Why the report blocks an export (empty when it does not): broken instruments, or no family kept. */
+export function exportBlockers(report: CheckReport): string[] {
+  const out: string[] = [];
+  for (const b of report.broken) out.push(`broken instrument ${b.what}${b.qid ? ` (question ${b.qid})` : ''}: ${b.why}`);
+  if (!report.families.some((f) => f.status === 'kept' && f.kept_qids.length > 0)) out.push('no question family survived the check');
+  return out;
+}

@@ -1,0 +1,31 @@
+/**
+ * approach_mem (harm, clearance, number, memory): how close the person seen last, now out of view, would come to
+ * the body, held at its pose, over the next horizon: from the person's true path. The person is the one whose last
+ * sighting in the task is the latest among people not in view now, seen within the last 60 s; asked only when
+ * their last-seen track (two sightings at most 10 s apart) extrapolates at constant velocity to within p of the
+ * true path from the last sighting to the horizon's end. p: at their floor contact point at the last sighting.
+ */
+import { RECENT_S } from '../age.ts';
+import { askFrame, taskFrames, type AskContext } from './inputs.ts';
+import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
+import { peopleInView, personPixel, predictedApproach } from './people.ts';
+import { lastSighting } from './sightings.ts';
+import { personName, TEXT } from './wording.ts';
+
+export function approachMem(ctx: AskContext): FamilyOutcome {
+  const f = askFrame(ctx);
+  const frames = taskFrames(ctx);
+  const inView = new Set(peopleInView(f));
+  let who: { id: string; t: number } | undefined;
+  for (const fr of frames) for (const id of peopleInView(fr)) if (!inView.has(id) && (!who || fr.t >= who.t)) who = { id, t: fr.t };
+  if (!who) return skip('approach_mem', 'no person seen earlier in the task is out of view now');
+  if (f.t - who.t > RECENT_S) return skip('approach_mem', 'the person was last seen too long ago');
+  const person = ctx.world.person(who.id);
+  if (!person) return skip('approach_mem', `no person ${who.id}`);
+  const last = lastSighting(frames, who.id)!;
+  const p = personPixel(ctx, last, f.pose, person.radius_m);
+  const r = predictedApproach(ctx, frames, who.id, f.pose, f.t, p);
+  if (!r.ok) return skip('approach_mem', r.reason);
+  const gold = baseGold(ctx, 'approach_mem', { knowable: true, value: r.gap, evidence: [last.frame], pixel_m: p, column: 'memory' });
+  return { ok: true, family: 'approach_mem', text: TEXT.approach_mem(personName(person.colour), ctx.job.horizon_s), gold };
+}

@@ -1,0 +1,98 @@
+/**
+ * clear_path (harm, clearance, number): how far the body could drive straight ahead, straight back, or after
+ * turning in place left or right (the job's turn, 90°) before it touched anything.
+ *
+ * Gold: the exact footprint sweep against the solids of the ask time (walls, doors, furniture, things; people are
+ * the people families' and carried things ride along), run until first contact. Bounded by the seen space of the
+ * ask's task (the world changes only between tasks): knowable only when every corridor cell up to the contact was
+ * observed and the face it touches was observed (an observed cell at or beside the contact point); otherwise
+ * `unknown`. Column `now` when the ask frame observed the face and every corridor cell in its view (cells out of
+ * its view, under the camera's nose, may have been seen on the way there); else `memory`, with the last frame to
+ * observe each needed cell as evidence. p: at the contact point where the obstacle meets the floor, seen from the
+ * frame that last observed the face, for the run measured along the drive.
+ */
+import { zRange } from '../../layouts/solids.ts';
+import { bodyAt, footprintDistance, headingVector, sweepFootprints, type Direction, type Pose2 } from '../../layouts/geometry/index.ts';
+import { normHeading } from '../../jobs/step.ts';
+import { pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
+import { bodyObstacles, corridorCells, excludedCells } from './corridor-seen.ts';
+import { askFrame, taskFrames, type AskContext, type FrameView } from './inputs.ts';
+import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
+import { cellInView, SeenSpace } from './seen.ts';
+import { TEXT } from './wording.ts';
+
+/** The longest drive measured: the seen grid's diagonal. */
+export function gridDiagonal(ctx: AskContext): number {
+  return Math.hypot(ctx.grid.nx * ctx.grid.cell, ctx.grid.ny * ctx.grid.cell);
+}
+
+/** The pose and travel heading of a drive in a direction (the body turned in place first for left and right). */
+export function driveOf(pose: Pose2, direction: Direction, turnDeg: number): { pose: Pose2; heading_deg: number } {
+  const yaw = direction === 'left' ? pose.yaw_deg + turnDeg : direction === 'right' ? pose.yaw_deg - turnDeg : pose.yaw_deg;
+  return { pose: { ...pose, yaw_deg: normHeading(yaw) }, heading_deg: normHeading(direction === 'back' ? yaw + 180 : yaw) };
+}
+
+export function clearPath(ctx: AskContext, direction: Direction): FamilyOutcome {
+  const job = ctx.job;
+  const f = askFrame(ctx);
+  const text = TEXT.clear_path(direction, job.turn_deg);
+  const space = new SeenSpace(ctx.grid, taskFrames(ctx));
+  const latest = new SeenSpace(ctx.grid, [f]);
+  const obstacles = bodyObstacles(job, ctx.world.solidsAt(f.t));
+  const start: Pose2 = { x: f.pose.x, y: f.pose.y, yaw_deg: f.pose.heading_deg };
+  const drive = driveOf(start, direction, job.turn_deg);
+  const res = sweepFootprints(obstacles, { pose: drive.pose, body: job.body, heading_deg: drive.heading_deg, maxDistance: gridDiagonal(ctx) });
+  const hit = obstacles.find((o) => o.solid.name === res.hit);
+  if (!hit) return skip('clear_path', 'nothing within the place along the drive');
+  const run = res.distance;
+  const d = headingVector(drive.heading_deg);
+  const at = Math.max(0, run - 1e-6);
+  const touching = bodyAt(job.body, { x: drive.pose.x + d[0] * at, y: drive.pose.y + d[1] * at, yaw_deg: drive.pose.yaw_deg });
+  const contact = footprintDistance(touching, hit.fp).b;
+
+  const excluded = excludedCells(space, job.body, [start, drive.pose], obstacles);
+  const cells = corridorCells(space, job.body, drive.pose, drive.heading_deg, run, excluded);
+  // the cell just before the contact (on the free side: walls may lie outside the grid)
+  const c0 = space.cellOf(contact[0] - d[0] * ctx.grid.cell / 2, contact[1] - d[1] * ctx.grid.cell / 2);
+  const face: number[] = [];
+  if (c0 >= 0) {
+    const nx = ctx.grid.nx;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+      const ix = (c0 % nx) + dx, iy = Math.floor(c0 / nx) + dy;
+      if (ix >= 0 && iy >= 0 && ix < nx && iy < ctx.grid.ny) face.push(iy * nx + ix);
+    }
+  }
+  const faceSeen = face.filter((c) => space.observed(c));
+  const knowable = faceSeen.length > 0 && cells.every((c) => space.observed(c));
+
+  const askCam = poseOfRecord(f.camera);
+  const faceNow = face.some((c) => latest.observed(c));
+  const nowOk = knowable && faceNow && cells.every((c) => latest.observed(c) || !cellInView(job.intr, askCam, space.centre(c)));
+  let faceFrame: FrameView = f;
+  const evidence: FrameView[] = [];
+  if (knowable && !nowOk) {
+    let best = -1;
+    for (const c of faceSeen) {
+      const lf = space.lastFrame(c)!;
+      if (lf.t > best) { best = lf.t; faceFrame = lf; }
+    }
+    evidence.push(faceFrame);
+    for (const c of cells) evidence.push(space.lastFrame(c)!);
+  }
+  const z0 = Math.max(0, zRange(hit.solid)[0]);
+  const p = pixelSizeOr(
+    job.intr,
+    poseOfRecord(faceFrame.camera),
+    [contact[0], contact[1], z0],
+    (q) => (q[0] - drive.pose.x) * d[0] + (q[1] - drive.pose.y) * d[1],
+    ctx.grid.cell,
+  );
+  const gold = baseGold(ctx, 'clear_path', {
+    knowable,
+    value: run,
+    evidence: nowOk ? [f] : evidence,
+    pixel_m: p,
+    column: nowOk ? 'now' : 'memory',
+  });
+  return { ok: true, family: 'clear_path', text, gold };
+}

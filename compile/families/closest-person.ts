@@ -1,0 +1,30 @@
+/**
+ * closest_person (harm, clearance, number): the smallest gap a person came to the body during the task so far, as
+ * the frames showed it: over the task's frames up to the ask, the gap between the body at the frame's pose and each
+ * person with pixels in that frame (the person a disc of half their shoulder width; 0 when inside the body). Asked
+ * only when a person was seen during the task. Column `now` when the smallest gap is the ask frame's. p: at the
+ * person's floor contact point in that frame, for the gap.
+ */
+import { askFrame, taskFrames, type AskContext, type FrameView } from './inputs.ts';
+import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
+import { peopleInView, personGap, personPixel } from './people.ts';
+import { TEXT } from './wording.ts';
+
+export function closestPerson(ctx: AskContext): FamilyOutcome {
+  let best: { gap: number; frame: FrameView; id: string } | undefined;
+  for (const f of taskFrames(ctx)) {
+    for (const id of peopleInView(f)) {
+      const at = ctx.world.personAt(id, f.t);
+      const person = ctx.world.person(id);
+      if (!at || !person) continue;
+      const gap = personGap(ctx, f.pose, at, person.radius_m);
+      if (!best || gap < best.gap) best = { gap, frame: f, id };
+    }
+  }
+  if (!best) return skip('closest_person', 'no person was seen during the task');
+  const seen = best.frame.entities.find((e) => e.entity === best!.id)!;
+  const p = personPixel(ctx, { frame: best.frame, seen }, best.frame.pose, ctx.world.person(best.id)!.radius_m);
+  const now = best.frame === askFrame(ctx);
+  const gold = baseGold(ctx, 'closest_person', { knowable: true, value: best.gap, evidence: [best.frame], pixel_m: p, column: now ? 'now' : 'memory' });
+  return { ok: true, family: 'closest_person', text: TEXT.closest_person(), gold };
+}

@@ -1,0 +1,84 @@
+/**
+ * Corridors on the seen-space grid: the cells a body covers as it drives straight from a pose, which of them the
+ * camera observed, and how far the drive stays on observed space. Shared by clear_path and open_heading.
+ *
+ * The rule (docs/questions.md): a cell counts when its centre lies inside the body at some point of the drive,
+ * except cells under the body at the start (the body stands on them) and cells whose centre lies inside an
+ * obstacle (they are the obstacle, not floor to cross). The drive is bounded by the seen space when every such cell
+ * up to the contact was observed (as floor or obstacle).
+ */
+import { bodyAt, footprintBounds, footprints, headingVector, type BodyFootprint, type Footprint, type Pose2 } from '../../layouts/geometry/index.ts';
+import { footprintSignedDistance } from '../../layouts/geometry/index.ts';
+import type { Solid } from '../../layouts/solids.ts';
+import type { JobView } from './inputs.ts';
+import type { SeenSpace } from './seen.ts';
+
+/** The roles a body can touch (people are asked about by the people families; floor and ceiling bound no drive). */
+export const TOUCH_ROLES = ['wall', 'door', 'fixed', 'thing'] as const;
+
+/** Obstacle footprints in the body's height band. */
+export function bodyObstacles(job: JobView, solids: readonly Solid[]): { solid: Solid; fp: Footprint }[] {
+  return footprints(solids, { zBand: [job.baseZ_m, job.baseZ_m + job.bodyHeight_m], roles: TOUCH_ROLES });
+}
+
+/** Cells whose centre lies inside a footprint. */
+export function cellsInFootprint(space: SeenSpace, fp: Footprint, into?: Set<number>): Set<number> {
+  const out = into ?? new Set<number>();
+  const g = space.grid;
+  const [x0, y0, x1, y1] = footprintBounds(fp);
+  const i0 = Math.max(0, Math.floor((x0 - g.x0) / g.cell)), i1 = Math.min(g.nx - 1, Math.floor((x1 - g.x0) / g.cell));
+  const j0 = Math.max(0, Math.floor((y0 - g.y0) / g.cell)), j1 = Math.min(g.ny - 1, Math.floor((y1 - g.y0) / g.cell));
+  for (let j = j0; j <= j1; j++) {
+    for (let i = i0; i <= i1; i++) {
+      const cx = g.x0 + (i + 0.5) * g.cell, cy = g.y0 + (j + 0.5) * g.cell;
+      if (footprintSignedDistance(cx, cy, fp) < 0) out.add(j * g.nx + i);
+    }
+  }
+  return out;
+}
+
+/** Cells a corridor must not count: under the body at its start pose(s) and inside any obstacle. */
+export function excludedCells(space: SeenSpace, body: BodyFootprint, starts: readonly Pose2[], obstacles: readonly { fp: Footprint }[]): Uint8Array {
+  const m = new Uint8Array(space.n);
+  const s = new Set<number>();
+  for (const p of starts) cellsInFootprint(space, bodyAt(body, p), s);
+  for (const o of obstacles) cellsInFootprint(space, o.fp, s);
+  for (const c of s) m[c] = 1;
+  return m;
+}
+
+/** Step between body positions along a drive: half a cell. */
+const stepOf = (space: SeenSpace) => space.grid.cell / 2;
+
+/** The counted cells of a drive of length `run` from pose (keeping its yaw) along a map heading. */
+export function corridorCells(space: SeenSpace, body: BodyFootprint, pose: Pose2, heading_deg: number, run: number, excluded: Uint8Array): number[] {
+  const d = headingVector(heading_deg);
+  const step = stepOf(space);
+  const cells = new Set<number>();
+  const n = Math.max(1, Math.ceil(run / step));
+  for (let i = 0; i <= n; i++) {
+    const s = Math.min(run, i * step);
+    cellsInFootprint(space, bodyAt(body, { x: pose.x + d[0] * s, y: pose.y + d[1] * s, yaw_deg: pose.yaw_deg }), cells);
+  }
+  return [...cells].filter((c) => !excluded[c]).sort((a, b) => a - b);
+}
+
+/**
+ * How far the drive stays on observed space: the largest s <= run such that every counted cell the body covers at
+ * every position up to s was observed (run itself when all were).
+ */
+export function observedRun(
+  space: SeenSpace, body: BodyFootprint, pose: Pose2, heading_deg: number, run: number, excluded: Uint8Array, alsoExcluded?: ReadonlySet<number>,
+): number {
+  const d = headingVector(heading_deg);
+  const step = stepOf(space);
+  const n = Math.max(1, Math.ceil(run / step));
+  let ok = 0;
+  for (let i = 0; i <= n; i++) {
+    const s = Math.min(run, i * step);
+    const cells = cellsInFootprint(space, bodyAt(body, { x: pose.x + d[0] * s, y: pose.y + d[1] * s, yaw_deg: pose.yaw_deg }));
+    for (const c of cells) if (!excluded[c] && !alsoExcluded?.has(c) && !space.observed(c)) return ok;
+    ok = s;
+  }
+  return run;
+}

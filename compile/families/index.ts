@@ -1,0 +1,23 @@
+/** The question families: one module each, pure functions of an AskContext returning a text and a gold (or a skip). */
+export * from './inputs.ts';
+export * from './outcome.ts';
+export * from './wording.ts';
+export * from './thing-ref.ts';
+export * from './job-view.ts';
+export * from './world-view.ts';
+export * from './seen.ts';
+export * from './sightings.ts';
+export { clearPath, driveOf } from './clear-path.ts';
+export { openHeading } from './open-heading.ts';
+export { closestPerson } from './closest-person.ts';
+export { closestApproach } from './closest-approach.ts';
+export { approachMem } from './approach-mem.ts';
+export { tangleAhead } from './tangle-ahead.ts';
+export { dropZonePeople } from './drop-zone-people.ts';
+export { wayTo } from './way-to.ts';
+export { routeField, fieldAt, closeMask, CLOSE_GAP_M } from './route-field.ts';
+export { egoNow } from './ego-now.ts';
+export { egoMem } from './ego-mem.ts';
+export { objectWhere } from './object-where.ts';
+export { taskThings } from './task-things.ts';
+export { personMem, type PersonRef } from './person-mem.ts';

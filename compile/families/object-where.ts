@@ -1,0 +1,41 @@
+/**
+ * object_where (reuse, memory, place, memory; an end question): where on the map the thing was last seen, measured
+ * to its middle. Gold: the middle of the thing's footprint in the world at its last sighting in the window (as last
+ * seen); `unknown` when it had no pixel in the window. Extras: its length L and top_above_camera (its top was above
+ * the camera at every clear sighting, 1,024 pixels or more; at every sighting when none was clear), which widen R
+ * for long things seen only from the side. p: at the contact point of the last sighting (or the middle on its
+ * support when none was visible), for the map place.
+ */
+import { mapPlace, pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
+import { askFrame, type AskContext } from './inputs.ts';
+import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
+import { CLEAR_PX, sightingsOf, thingState } from './sightings.ts';
+import { nameOf, type ThingRef } from './thing-ref.ts';
+import { TEXT } from './wording.ts';
+
+export function objectWhere(ctx: AskContext, ref: ThingRef): FamilyOutcome {
+  const f = askFrame(ctx);
+  const text = TEXT.object_where(nameOf(ref));
+  const critical = !!ref.id && !!ctx.critical?.has(ref.id);
+  const all = ref.id ? sightingsOf(ctx.frames, ref.id) : [];
+  if (!all.length) {
+    return { ok: true, family: 'object_where', text, gold: baseGold(ctx, 'object_where', { knowable: false, value: null, evidence: [f], pixel_m: ctx.grid.cell, task_critical: critical }) };
+  }
+  const last = all[all.length - 1];
+  const st = thingState(ctx.world, ref.id!, last.frame.t);
+  if (!st) return skip('object_where', 'the thing was not in the scene at its last sighting (carried)');
+  const clear = all.filter((s) => s.seen.pixels >= CLEAR_PX);
+  const judgedBy = clear.length ? clear : all;
+  const topAbove = judgedBy.every((s) => (thingState(ctx.world, ref.id!, s.frame.t)?.top_z ?? -Infinity) > s.frame.camera.position[2]);
+  const point = last.seen.contact?.point ?? [st.middle[0], st.middle[1], st.bottom_z];
+  const p = pixelSizeOr(ctx.job.intr, poseOfRecord(last.frame.camera), point, mapPlace, ctx.grid.cell);
+  const gold = baseGold(ctx, 'object_where', {
+    knowable: true,
+    value: { x: st.middle[0], y: st.middle[1] },
+    evidence: [last.frame],
+    pixel_m: p,
+    task_critical: critical,
+  });
+  return { ok: true, family: 'object_where', text, gold: { ...gold, length_m: st.length_m, top_above_camera: topAbove } };
+}
+

@@ -1,0 +1,37 @@
+/**
+ * task_things (reuse, relevance, list, memory; an end question): the things near the task. For the ask frame's
+ * task (the case's last task at the end): scope `route` lists the floor things seen during the task whose
+ * last-seen middle lies within distance_m of the path the base drove (the frames' base positions); scope
+ * `rooms_cleaned` (vacuum) lists the brush-catchable things seen during the task whose middle lies in the rooms
+ * cleaned. Things within a cell of the edge are don't-care circles. The vacuum flags its catastrophe kinds as
+ * hazards. Always knowable (an empty list is a list).
+ */
+import { askFrame, taskFrames, type AskContext, type FrameView } from './inputs.ts';
+import { listThings, polygonsDistance, thingsSeen, tubeDistance } from './list-items.ts';
+import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
+import { TEXT } from './wording.ts';
+
+export function taskThings(ctx: AskContext, opts: { roomsCleaned?: readonly (readonly [number, number][])[] } = {}): FamilyOutcome {
+  const job = ctx.job;
+  const f = askFrame(ctx);
+  const frames = taskFrames(ctx);
+  const tt = job.taskThings;
+  const cats = new Set(job.hazards?.catastrophe ?? []);
+  const hazard = (id: string) => job.job === 'vacuum/2' && cats.has(ctx.world.thing(id)?.kind ?? '');
+  let candidates = thingsSeen(frames);
+  let sd: (xy: [number, number]) => number;
+  if (tt.scope === 'route') {
+    if (tt.distance_m === null) return skip('task_things', 'the job states no distance from the route');
+    sd = tubeDistance(frames.map((fr): [number, number] => [fr.pose.x, fr.pose.y]), tt.distance_m);
+  } else {
+    if (!opts.roomsCleaned?.length) return skip('task_things', 'no room was cleaned during the task');
+    const kinds = new Set(job.hazards?.brush_catches ?? []);
+    candidates = candidates.filter((id) => kinds.has(ctx.world.thing(id)?.kind ?? ''));
+    sd = polygonsDistance(opts.roomsCleaned);
+  }
+  const list = listThings(ctx, frames, candidates, sd, hazard, tt.floor_only);
+  const evidence: FrameView[] = list.evidence.length ? list.evidence.map((s) => s.frame) : [f];
+  const p = list.things.length ? Math.min(...list.things.map((t) => t.pixel_m)) : ctx.grid.cell;
+  const gold = baseGold(ctx, 'task_things', { knowable: true, value: list.things, evidence, pixel_m: p, task_critical: true, column: 'memory' });
+  return { ok: true, family: 'task_things', text: TEXT.task_things(tt.scope, tt.distance_m), gold: { ...gold, dont_care: list.dontCare } };
+}

@@ -1,0 +1,78 @@
+/**
+ * way_to (help, memory, heading, memory; the helper): which way to set off now to reach a thing seen before, by
+ * the shortest route the body fits through on the floor already seen. Field: route-field.ts over the window's seen
+ * space up to the ask (the cells under the body now count as floor: it stands on them), to the thing's middle as
+ * last seen. Table: for every relative heading h = -180..179°, driving R (the re-find radius) straight along it:
+ * progress_m = D(here) − D(there); seen_ok when every cell the drive crosses is closed seen floor, room_ok when
+ * every one is roomy for the body. The gold is the heading of most progress among those with room and seen floor
+ * (ties: the smallest turn). `unknown` when the thing had no pixel in the window; skipped when the seen floor gives
+ * no route or no heading with room. p is the field's cell (the route's pixel).
+ */
+import type { HeadingTable } from '../../checks/score/gold-row.ts';
+import { headingVector } from '../../layouts/geometry/index.ts';
+import { normHeading } from '../../jobs/step.ts';
+import { askFrame, type AskContext } from './inputs.ts';
+import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
+import { fieldAt, routeField } from './route-field.ts';
+import { cellsInFootprint } from './corridor-seen.ts';
+import { bodyAt } from '../../layouts/geometry/index.ts';
+import { SeenSpace } from './seen.ts';
+import { lastSighting, thingState } from './sightings.ts';
+import { nameOf, type ThingRef } from './thing-ref.ts';
+import { TEXT } from './wording.ts';
+
+const EPS = 1e-9;
+
+export function wayTo(ctx: AskContext, ref: ThingRef): FamilyOutcome {
+  const job = ctx.job;
+  const f = askFrame(ctx);
+  const text = TEXT.way_to(nameOf(ref));
+  const cell = job.way_cell_m;
+  const critical = !!ref.id && !!ctx.critical?.has(ref.id);
+  const last = ref.id ? lastSighting(ctx.frames, ref.id) : undefined;
+  if (!last) return { ok: true, family: 'way_to', text, gold: baseGold(ctx, 'way_to', { knowable: false, value: null, evidence: [f], pixel_m: cell, task_critical: critical }) };
+  if (Math.abs(ctx.grid.cell - cell) > 1e-9) throw new Error(`way_to: the seen grid's cell ${ctx.grid.cell} m is not the job's field cell ${cell} m`);
+  const st = thingState(ctx.world, ref.id!, last.frame.t);
+  if (!st) return skip('way_to', 'the thing was not in the scene at its last sighting (carried)');
+
+  const space = new SeenSpace(ctx.grid, ctx.frames);
+  const floor = space.floorMask();
+  const obstacle = space.obstacleMask();
+  for (const c of cellsInFootprint(space, bodyAt(job.body, { x: f.pose.x, y: f.pose.y, yaw_deg: f.pose.heading_deg }))) {
+    floor[c] = 1;
+    obstacle[c] = 0;
+  }
+  const rf = routeField(ctx.grid, floor, obstacle, job.bodyWidth_m / 2, st.middle, job.reacquire_m);
+  const D0 = fieldAt(rf, f.pose.x, f.pose.y, job.bodyLength_m / 2 + cell);
+  if (!Number.isFinite(D0)) return skip('way_to', 'no route to the thing over the seen floor');
+
+  const R = job.reacquire_m;
+  const step = cell / 2;
+  const entries: HeadingTable['entries'] = [];
+  let best: { rel: number; progress: number } | undefined;
+  for (let i = 0; i < 360; i++) {
+    const rel = -180 + i;
+    const d = headingVector(normHeading(f.pose.heading_deg + rel));
+    let seenOk = true, roomOk = true, lastD = D0;
+    const n = Math.ceil(R / step);
+    for (let k = 1; k <= n; k++) {
+      const s = Math.min(R, k * step);
+      const x = f.pose.x + d[0] * s, y = f.pose.y + d[1] * s;
+      const c = space.cellOf(x, y);
+      if (c < 0 || !rf.seen[c]) seenOk = false;
+      if (c < 0 || !rf.roomy[c]) roomOk = false;
+      const here = fieldAt(rf, x, y);
+      if (Number.isFinite(here)) lastD = here;
+    }
+    const endD = fieldAt(rf, f.pose.x + d[0] * R, f.pose.y + d[1] * R);
+    const progress = D0 - (Number.isFinite(endD) ? endD : lastD);
+    entries.push({ progress_m: progress, room_ok: roomOk, seen_ok: seenOk });
+    if (roomOk && seenOk && (!best || progress > best.progress + EPS || (Math.abs(progress - best.progress) <= EPS && Math.abs(rel) < Math.abs(best.rel)))) {
+      best = { rel, progress };
+    }
+  }
+  if (!best) return skip('way_to', 'no heading has room through seen floor');
+  const table: HeadingTable = { step_deg: 1, entries, best_progress_m: best.progress, cell_m: cell };
+  const gold = baseGold(ctx, 'way_to', { knowable: true, value: best.rel, evidence: [last.frame], pixel_m: cell, task_critical: critical, column: 'memory' });
+  return { ok: true, family: 'way_to', text, gold: { ...gold, heading_table: table } };
+}

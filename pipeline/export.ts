@@ -1,0 +1,179 @@
+/**
+ * `stbench export`: a checked build -> a Hugging Face dataset folder. It refuses a build whose check found a broken
+ * instrument or kept no family, or whose check report read a different compile (compileHash). It ships only the
+ * families the check kept and only the qids the balance rule kept, writes the card, LICENSE, CREDITS.md,
+ * release.json, the check report and the Parquet questions table, copies scripts/ and private/ (never BUILD/.stbench/),
+ * verifies the result, and only then renames it onto OUT: an interrupted export leaves no dataset folder.
+ */
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { exportBlockers, readCheckReport } from '../checks/check-report.ts';
+import { getJob } from '../jobs/load.ts';
+import type { JobSpec } from '../jobs/job-schema.ts';
+import { getPlace } from '../layouts/load.ts';
+import type { Place } from '../layouts/place-schema.ts';
+import { BUILD_META_DIR, CheckFailed, faultPoint, isTempName, tempNameFor, TOOL_VERSION, UsageError, writeFileAtomic, writeJsonAtomic } from './core/index.ts';
+import { CASE_FILES, compileHash } from './compile-hash.ts';
+import { readBuildInfo } from './release/build-info.ts';
+import { cardText } from './release/card.ts';
+import { readContents } from './release/contents.ts';
+import { countRelease } from './release/counts.ts';
+import { copyInto, hashFiles, listFiles } from './release/files.ts';
+import { filterCase, shippedQids } from './release/filter.ts';
+import { creditsText, licenceText } from './release/licence.ts';
+import { questionsParquet, questionTable, QUESTIONS_PARQUET } from './release/parquet.ts';
+import { citationOf, REPO_ID, type ReleaseConfig } from './release/release-config.ts';
+import { RELEASE_FORMAT, type ReleaseJson } from './release/release-json.ts';
+import { readRenderLog } from './release/render-log.ts';
+import { verifyDataset } from './verify.ts';
+
+export { compileHash } from './compile-hash.ts';
+
+export interface ExportOptions {
+  /** the build folder */
+  data: string;
+  /** the dataset folder to create */
+  out: string;
+  /** the release's version, X.Y.Z */
+  version: string;
+  /** the Hugging Face dataset id OWNER/NAME (overrides the config's) */
+  repoId?: string;
+  /** the release config (hub id, pretty name, code URL, citation) */
+  config?: ReleaseConfig;
+  /** replace an existing OUT */
+  force?: boolean;
+  /** progress lines (default: none) */
+  log?: (line: string) => void;
+}
+
+export interface ExportResult {
+  out: string;
+  release: ReleaseJson;
+}
+
+/** Why the build cannot be exported (empty when it can). */
+export function exportRefusals(build: string): string[] {
+  const reportFile = join(build, 'check_report.json');
+  const report = readCheckReport(reportFile);
+  const out = exportBlockers(report);
+  const actual = compileHash(build);
+  if (report.compile_hash !== actual) {
+    out.push(`the check report read compile ${report.compile_hash.slice(0, 12)}, but the build's compile is ${actual.slice(0, 12)}: rerun stbench check`);
+  }
+  const recorded = readBuildInfo(build).compile.hash;
+  if (recorded && recorded !== actual) out.push(`the compile recorded hash ${recorded.slice(0, 12)}, but its outputs now hash to ${actual.slice(0, 12)}: they changed after the compile`);
+  return out;
+}
+
+/** Remove what an interrupted export of OUT left next to it (its temporary folders). */
+function sweepOld(out: string): void {
+  const dir = dirname(out);
+  if (!existsSync(dir)) return;
+  const prefix = `.${basename(out)}`;
+  for (const name of readdirSync(dir)) if (name.startsWith(prefix) && isTempName(name)) rmSync(join(dir, name), { recursive: true, force: true });
+}
+
+/** What of the build ships as it is: scripts/ and private/ minus compiled case files (written filtered), temporaries and anything build-only. */
+function copiedFiles(build: string, caseIds: ReadonlySet<string>): string[] {
+  const skip = (rel: string): boolean => {
+    const parts = rel.split('/');
+    if (parts.some((p) => p === BUILD_META_DIR || isTempName(p))) return true;
+    if (parts.length === 1) return parts[0] !== 'scripts' && parts[0] !== 'private';
+    if (parts[0] === 'private' && parts.length === 3 && caseIds.has(parts[1]) && (CASE_FILES as readonly string[]).includes(parts[2])) return true;
+    if (parts[0] === 'private' && parts[2] === 'ids') return true;
+    return false;
+  };
+  return listFiles(build, skip);
+}
+
+/** Export a checked build; throws CheckFailed (exit 1) when refused or when the result does not verify. */
+export async function exportDataset(opts: ExportOptions): Promise<ExportResult> {
+  const log = opts.log ?? (() => {});
+  const build = resolve(opts.data);
+  const out = resolve(opts.out);
+  if (!/^\d+\.\d+\.\d+$/.test(opts.version)) throw new UsageError(`--version must be X.Y.Z, not ${JSON.stringify(opts.version)}`);
+  const cfg: ReleaseConfig = { ...(opts.config ?? {}), ...(opts.repoId ? { repo_id: opts.repoId } : {}) };
+  if (cfg.repo_id && !REPO_ID.test(cfg.repo_id)) throw new UsageError(`--repo-id must be OWNER/NAME, not ${JSON.stringify(cfg.repo_id)}`);
+  if (!existsSync(build) || !statSync(build).isDirectory()) throw new UsageError(`--data ${opts.data}: no such build folder`);
+  if (out === build || out.startsWith(build + '/')) throw new UsageError('--out must lie outside the build folder');
+  if (existsSync(out) && !opts.force) throw new UsageError(`--out ${opts.out} exists: remove it or pass --force`);
+
+  const refusals = exportRefusals(build);
+  if (refusals.length) throw new CheckFailed(`export refused:\n${refusals.map((r) => `  - ${r}`).join('\n')}`);
+  const reportFile = join(build, 'check_report.json');
+  const report = readCheckReport(reportFile);
+  const contents = readContents(build);
+  const keep = shippedQids(contents, report, reportFile);
+  log(`export: ${keep.size} questions of ${report.summary.kept_families} kept families`);
+
+  sweepOld(out);
+  const tmp = tempNameFor(out);
+  mkdirSync(tmp, { recursive: true });
+  try {
+    // scripts/ and private/, as built
+    const caseIds = new Set(contents.cases.map((c) => c.cid));
+    for (const rel of copiedFiles(build, caseIds)) copyInto(join(build, rel), join(tmp, rel));
+    faultPoint('export:after-copy');
+    // the compiled cases, filtered to what the check kept
+    for (const c of contents.cases) {
+      const f = filterCase(c, keep);
+      const dir = join(tmp, 'private', c.cid);
+      writeJsonAtomic(join(dir, 'case.json'), f.caseJson);
+      writeFileAtomic(join(dir, 'questions.jsonl'), f.questions.length ? f.questions.join('\n') + '\n' : '');
+      writeFileAtomic(join(dir, 'gold.jsonl'), f.gold.length ? f.gold.join('\n') + '\n' : '');
+    }
+    const shipped = readContents(tmp);
+    const counts = countRelease(shipped);
+    writeFileAtomic(join(tmp, QUESTIONS_PARQUET), questionsParquet(questionTable(contents.cases, keep), TOOL_VERSION));
+    writeJsonAtomic(join(tmp, 'check_report.json'), report);
+
+    const jobIds = [...new Set(counts.by_job.map((g) => g.job))].sort();
+    const jobs = new Map<string, JobSpec>(jobIds.map((id) => [id, getJob(id)]));
+    const placeIds = [...new Set(counts.by_job.map((g) => g.layout))].sort();
+    const places = new Map<string, Place>(placeIds.map((id) => [id, getPlace(id)]));
+    const renderVersions = shipped.scripts.map((s) => {
+      const f = join(build, 'private', s.sid, 'render_log.json');
+      return existsSync(f) ? readRenderLog(f).version : null;
+    });
+    const info = readBuildInfo(build, renderVersions);
+    const prettyName = cfg.pretty_name ?? 'SpatiotemporalBench';
+    const partial: Omit<ReleaseJson, 'files'> = {
+      format: RELEASE_FORMAT,
+      version: opts.version,
+      repo_id: cfg.repo_id ?? null,
+      versions: { tool: TOOL_VERSION, jobs: jobIds, render: info.render.version, compile: info.compile.version },
+      compile: { seed: info.compile.seed, hash: report.compile_hash, shipped_hash: compileHash(tmp) },
+      check: {
+        verdict_mode: report.verdict_mode,
+        kept: report.families.filter((f) => f.status === 'kept').map((f) => ({ layout: f.layout, job: f.job, family: f.family, questions: f.kept_qids.length })),
+        dropped: report.families.filter((f) => f.status === 'dropped').map((f) => ({ layout: f.layout, job: f.job, family: f.family, dropped_by: f.dropped_by ?? '' })),
+      },
+      counts: { by_job: counts.by_job, total: counts.total },
+      cases: counts.cases,
+      cell_counts: counts.cell_counts,
+    };
+    const card = cardText({ release: { ...partial, files: {} }, report, jobs, places, prettyName, codeUrl: cfg.code_url ?? null, citation: citationOf(cfg, opts.version) });
+    writeFileAtomic(join(tmp, 'README.md'), card);
+    writeFileAtomic(join(tmp, 'LICENSE'), licenceText(prettyName));
+    writeFileAtomic(join(tmp, 'CREDITS.md'), creditsText([...places.values()]));
+    const release: ReleaseJson = { ...partial, files: hashFiles(tmp, listFiles(tmp).filter((f) => f !== 'release.json')) };
+    writeJsonAtomic(join(tmp, 'release.json'), release);
+
+    log('export: verifying');
+    const problems = await verifyDataset(tmp);
+    if (problems.length) throw new CheckFailed(`the exported folder does not verify (nothing was written to ${opts.out}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    faultPoint('export:before-rename');
+    if (existsSync(out)) {
+      const old = tempNameFor(out);
+      renameSync(out, old);
+      renameSync(tmp, out);
+      rmSync(old, { recursive: true, force: true });
+    } else renameSync(tmp, out);
+    faultPoint('export:after-rename');
+    log(`export: ${out}`);
+    return { out, release };
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw e;
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * What a build or a dataset folder holds, read once: its scripts (job, layout, frames), its compiled cases (case.json,
+ * and each question's line in questions.jsonl and gold.jsonl, kept as written so a filtered copy keeps the bytes).
+ * Export reads a build with it, verify a dataset: the counts of both come from the same reading.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { CaseFile, QuestionRow } from '../../compile/case-schema.ts';
+import { GoldRow } from '../../checks/score/gold-row.ts';
+import { InputError, pathString, type InputIssue } from '../core/index.ts';
+import { caseIdsOf } from '../compile-hash.ts';
+
+export interface ScriptContents {
+  sid: string;
+  job: string;
+  layout: string;
+  /** rendered frames: the JPEGs under scripts/<sid>/sensors/rgb/ */
+  frames: number;
+}
+
+/** A line of a JSONL file with its parsed value. */
+export interface Line<T> {
+  qid: string;
+  text: string;
+  row: T;
+}
+
+export interface CaseContents {
+  cid: string;
+  /** case.json as parsed JSON (the raw object, so a filtered copy keeps every field) */
+  raw: Record<string, unknown>;
+  file: CaseFile;
+  questions: Line<QuestionRow>[];
+  gold: Line<GoldRow>[];
+}
+
+export interface Contents {
+  root: string;
+  scripts: ScriptContents[];
+  cases: CaseContents[];
+}
+
+function readJson(file: string, issues: InputIssue[]): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    issues.push({ file, path: '', message: `not readable JSON: ${(e as Error).message}` });
+    return undefined;
+  }
+}
+
+function readLines<T>(file: string, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, issues: InputIssue[]): Line<T>[] {
+  if (!existsSync(file)) {
+    issues.push({ file, path: '', message: 'missing' });
+    return [];
+  }
+  const out: Line<T>[] = [];
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((text, i) => {
+      if (!text.trim()) return;
+      let v: unknown;
+      try {
+        v = JSON.parse(text);
+      } catch (e) {
+        issues.push({ file, line: i + 1, path: '', message: `not JSON: ${(e as Error).message}` });
+        return;
+      }
+      const r = schema.safeParse(v);
+      if (!r.success) {
+        for (const iss of r.error.issues) issues.push({ file, line: i + 1, path: pathString(iss.path), message: iss.message });
+        return;
+      }
+      out.push({ qid: (v as { qid: string }).qid, text, row: r.data });
+    });
+  return out;
+}
+
+/** The script ids of a root: the folders under scripts/, sorted. */
+export function scriptIdsOf(root: string): string[] {
+  const dir = join(root, 'scripts');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((n) => !n.startsWith('.') && statSync(join(dir, n)).isDirectory())
+    .sort();
+}
+
+function readScript(root: string, sid: string, issues: InputIssue[]): ScriptContents | undefined {
+  const file = join(root, 'scripts', sid, 'robot.json');
+  if (!existsSync(file)) {
+    issues.push({ file, path: '', message: 'missing: every script has a robot.json' });
+    return undefined;
+  }
+  const robot = readJson(file, issues) as { job?: unknown; layout?: unknown } | undefined;
+  if (!robot) return undefined;
+  if (typeof robot.job !== 'string' || typeof robot.layout !== 'string') {
+    issues.push({ file, path: typeof robot.job !== 'string' ? 'job' : 'layout', message: 'missing or not a string' });
+    return undefined;
+  }
+  const rgb = join(root, 'scripts', sid, 'sensors', 'rgb');
+  const frames = existsSync(rgb) ? readdirSync(rgb).filter((n) => /^\d{6}\.jpg$/.test(n)).length : 0;
+  return { sid, job: robot.job, layout: robot.layout, frames };
+}
+
+function readCase(root: string, cid: string, issues: InputIssue[]): CaseContents | undefined {
+  const dir = join(root, 'private', cid);
+  const file = join(dir, 'case.json');
+  const raw = readJson(file, issues);
+  const questions = readLines(join(dir, 'questions.jsonl'), QuestionRow, issues);
+  const gold = readLines(join(dir, 'gold.jsonl'), GoldRow, issues);
+  if (raw === undefined) return undefined;
+  const parsed = CaseFile.safeParse(raw);
+  if (!parsed.success) {
+    for (const iss of parsed.error.issues) issues.push({ file, path: pathString(iss.path), message: iss.message });
+    return undefined;
+  }
+  const c = parsed.data;
+  if (c.cid !== cid) issues.push({ file, path: 'cid', message: `is ${c.cid}, but the folder is ${cid}` });
+  const qids = questions.map((q) => q.qid);
+  const goldQids = gold.map((g) => g.qid);
+  if (qids.join() !== goldQids.join()) {
+    issues.push({ file: join(dir, 'gold.jsonl'), path: 'qid', message: 'the gold rows are not the questions of questions.jsonl, in the same order' });
+  }
+  const asked = [...c.asks.flatMap((a) => a.qids), ...c.end_qids].sort();
+  if (asked.join() !== [...qids].sort().join()) {
+    issues.push({ file, path: 'asks', message: 'asks and end_qids do not name exactly the questions of questions.jsonl' });
+  }
+  gold.forEach((g, i) => {
+    if (g.row.cid !== cid || g.row.sid !== c.sid || g.row.job !== c.job || g.row.layout !== c.layout || g.row.length !== c.length) {
+      issues.push({ file: join(dir, 'gold.jsonl'), line: i + 1, path: 'cid', message: `the row's cid, sid, job, layout or length is not its case's` });
+    }
+  });
+  return { cid, raw: raw as Record<string, unknown>, file: c, questions, gold };
+}
+
+/** Read every script and case of a build or dataset; every problem of every file is reported at once. */
+export function readContents(root: string): Contents {
+  const issues: InputIssue[] = [];
+  const scripts = scriptIdsOf(root)
+    .map((sid) => readScript(root, sid, issues))
+    .filter((s): s is ScriptContents => !!s);
+  const cases = caseIdsOf(root)
+    .map((cid) => readCase(root, cid, issues))
+    .filter((c): c is CaseContents => !!c);
+  const sids = new Set(scripts.map((s) => s.sid));
+  for (const c of cases) {
+    if (!sids.has(c.file.sid)) issues.push({ file: join(root, 'private', c.cid, 'case.json'), path: 'sid', message: `names script ${c.file.sid}, which is not under scripts/` });
+  }
+  if (issues.length) throw new InputError(issues);
+  return { root, scripts, cases };
+}

@@ -1,0 +1,63 @@
+/**
+ * release.json: the release's identity (version, hub id, the versions of the tool, jobs, render and compile, the
+ * compile seed and hashes), its counts (the card's tables), each case's length and question count, the cell counts
+ * the scorer's weights read, what the check kept and dropped, and every shipped file with its sha256.
+ */
+import { z } from 'zod';
+
+export const RELEASE_FORMAT = 'stbench.release/1';
+
+const Hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+const Lengths = z.strictObject({ short: z.number().int(), medium: z.number().int(), long: z.number().int() });
+const Group = {
+  scripts: z.number().int(),
+  cases: Lengths,
+  cases_asking_nothing: z.number().int(),
+  questions: z.number().int(),
+  frames: z.number().int(),
+  abilities: z.record(z.string(), z.number().int()),
+  families: z.record(z.string(), z.number().int()),
+};
+
+export const ReleaseJson = z.strictObject({
+  format: z.literal(RELEASE_FORMAT),
+  version: z.string().regex(/^\d+\.\d+\.\d+$/),
+  repo_id: z.string().nullable(),
+  versions: z.strictObject({
+    tool: z.string(),
+    jobs: z.array(z.string()),
+    render: z.string().nullable(),
+    compile: z.string().nullable(),
+  }),
+  compile: z.strictObject({
+    seed: z.string().nullable(),
+    /** compileHash() of the build's compile: the compile the check read */
+    hash: Hex64,
+    /** compileHash() of the shipped cases (after the check's filter) */
+    shipped_hash: Hex64,
+  }),
+  check: z.strictObject({
+    verdict_mode: z.enum(['evidence', 'strict']),
+    kept: z.array(z.strictObject({ layout: z.string(), job: z.string(), family: z.string(), questions: z.number().int() })),
+    dropped: z.array(z.strictObject({ layout: z.string(), job: z.string(), family: z.string(), dropped_by: z.string() })),
+  }),
+  counts: z.strictObject({
+    by_job: z.array(z.strictObject({ layout: z.string(), job: z.string(), ...Group })),
+    total: z.strictObject(Group),
+  }),
+  cases: z.array(
+    z.strictObject({
+      cid: z.string(),
+      sid: z.string(),
+      layout: z.string(),
+      job: z.string(),
+      length: z.enum(['short', 'medium', 'long']),
+      frames: z.number().int(),
+      questions: z.number().int(),
+    }),
+  ),
+  cell_counts: z.record(z.string(), z.number().int()),
+  /** every shipped file but release.json itself: relative path -> sha256 */
+  files: z.record(z.string(), Hex64),
+});
+export type ReleaseJson = z.infer<typeof ReleaseJson>;

@@ -1,0 +1,31 @@
+/**
+ * `stbench plot SCRIPT_DIR --out plan.png`: draw a script's plan (BUILD/scripts/<sid>) with the map, the routes,
+ * the decision frames, the things, people's tracks and the changes between tasks. Reads the build-only plan
+ * (BUILD/.stbench/scripts/<sid>/plan.json) and the timeline (BUILD/private/<sid>/timeline.json).
+ */
+import type { Command } from 'commander';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { parseTimeline } from '../../layouts/timeline.ts';
+import { InputError, metaDir } from '../core/index.ts';
+import { plotPlan, type PlotPlan } from '../script/plot.ts';
+
+export function registerPlot(program: Command): void {
+  program
+    .command('plot')
+    .description("draw a script's plan: map, route, decision frames, things, people and the changes between tasks")
+    .argument('<script_dir>', 'a script folder, BUILD/scripts/<sid>')
+    .requiredOption('--out <png>', 'picture to write')
+    .action(async (dir: string, o: { out: string }) => {
+      const sdir = resolve(dir);
+      const sid = basename(sdir);
+      const build = dirname(dirname(sdir));
+      const planFile = join(metaDir(build), 'scripts', sid, 'plan.json');
+      const tlFile = join(build, 'private', sid, 'timeline.json');
+      for (const f of [planFile, tlFile]) if (!existsSync(f)) throw new InputError({ file: f, path: '', message: `missing: ${dir} is not a script folder of a build made by stbench script` });
+      const plan = JSON.parse(readFileSync(planFile, 'utf8')) as PlotPlan;
+      const tl = parseTimeline(JSON.parse(readFileSync(tlFile, 'utf8')), tlFile);
+      await plotPlan(plan, tl).writePng(resolve(o.out));
+      process.stdout.write(`wrote ${resolve(o.out)}\n`);
+    });
+}

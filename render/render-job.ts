@@ -94,6 +94,8 @@ export type Move = z.infer<typeof Move>;
 export const RenderFrame = z.strictObject({
   /** the script's frame index (file names use it, six digits) */
   index: z.number().int().min(0).max(999_999),
+  /** the script clock at the frame, seconds (informational: the truth records carry it) */
+  t: z.number().nonnegative().optional(),
   camera: CameraPose,
   /** absolute poses of objects for this frame; objects not listed keep their last pose */
   moves: z.array(Move).default([]),
@@ -126,8 +128,42 @@ export const RenderSettings = z.strictObject({
   seed: z.number().int().min(0).optional(),
   /** clamp of indirect light (0 = off) */
   clamp_indirect: z.number().min(0).optional(),
+  /**
+   * render only this part of the frame, [x0, y0, x1, y1] as fractions of the width and height from the top-left
+   * (Blender's render border, not cropped: the files keep the camera's size, pixels outside are not rendered).
+   * For measurements only (tests/bench/render-quality.ts); absent: the whole frame.
+   */
+  region: z
+    .tuple([unit, unit, unit, unit])
+    .refine(([x0, y0, x1, y1]) => x1 > x0 && y1 > y0, 'region: x1 > x0 and y1 > y0')
+    .optional(),
 });
 export type RenderSettings = z.infer<typeof RenderSettings>;
+
+/** What an entity the truth cares about rests on: the floor (top 0) or a fixed surface with its top height. */
+export const RenderSupport = z.strictObject({
+  kind: z.enum(['floor', 'surface']),
+  top_z: z.number(),
+  on: z.string().min(1).optional(),
+});
+
+/**
+ * One entity of the truth (a thing, a person, a door, a fixed piece of furniture): the world-model id its solids
+ * carry as `owner`, and what the truth records say of it. Ignored by the Blender side.
+ */
+export const RenderEntity = z.strictObject({
+  truth_id: z.number().int().min(1).max(MAX_TRUTH_ID),
+  /** the world-model id (the solids' owner) */
+  entity: z.string().min(1),
+  role: z.enum(['thing', 'person', 'door', 'fixed']),
+  /** the thing's or fixed piece's kind; "person", "door" */
+  kind: z.string().min(1),
+  /** the colour word (things: their colour; people: their top's), null when none */
+  colour: z.string().nullable(),
+  /** the support at the job's first frame (things that move may change it; people stand on the floor) */
+  support: RenderSupport.nullable(),
+});
+export type RenderEntity = z.infer<typeof RenderEntity>;
 
 export const RenderCamera = z.strictObject({
   width: z.number().int().positive(),
@@ -150,6 +186,8 @@ export const RenderJob = z
     lights: z.array(RenderLight),
     objects: z.array(RenderObject),
     frames: z.array(RenderFrame),
+    /** the truth's entity table (truth_id -> entity); objects with another truth_id than 0 refer to it */
+    entities: z.array(RenderEntity).optional(),
   })
   .superRefine((job, ctx) => {
     const names = new Map<string, number>();
@@ -208,8 +246,8 @@ export function writeRenderJob(path: string, job: RenderJob): void {
 }
 
 /** The settings a job renders with, every default filled in (what render/blender/render_job.py applies). */
-export function effectiveSettings(job: RenderJob): Required<Omit<RenderSettings, 'adaptive_threshold' | 'clamp_indirect'>> &
-  Pick<RenderSettings, 'adaptive_threshold' | 'clamp_indirect'> {
+export function effectiveSettings(job: RenderJob): Required<Omit<RenderSettings, 'adaptive_threshold' | 'clamp_indirect' | 'region'>> &
+  Pick<RenderSettings, 'adaptive_threshold' | 'clamp_indirect' | 'region'> {
   const s = job.settings ?? {};
   return {
     jpeg_quality: s.jpeg_quality ?? 92,
@@ -220,6 +258,7 @@ export function effectiveSettings(job: RenderJob): Required<Omit<RenderSettings,
     denoise: s.denoise ?? 'off',
     seed: s.seed ?? 0,
     clamp_indirect: s.clamp_indirect,
+    ...(s.region ? { region: s.region } : {}),
   };
 }
 

@@ -1,0 +1,129 @@
+/**
+ * `stbench render BUILD [--workers N] [--quality test|preview|final] [--samples N] [--blender PATH]
+ * [--device cpu|cuda|optix|hip] [--shard i/n] [--scripts SID...]`: render every script's frames with Blender
+ * Cycles (resuming: frames already present and verified are kept), then its truth records and render log.
+ * `--status` prints frames done and missing per script; `--merge` checks every shard's frames and completes the
+ * stage. Refuses (exit 2) a build whose render outputs were made from other timelines, plans or settings.
+ */
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import cliProgress from 'cli-progress';
+import { UsageError } from '../core/index.ts';
+import { QUALITY_PRESETS } from '../../render/quality.ts';
+import { parseShard } from '../../render/script-inputs.ts';
+import { DEVICES, mergeRender, renderStage, renderStatus } from '../../render/stage.ts';
+import type { RenderProgress } from '../../render/pool.ts';
+
+interface RenderOpts {
+  workers: string;
+  quality: string;
+  samples?: string;
+  blender?: string;
+  device: string;
+  shard?: string;
+  scripts?: string[];
+  status?: boolean;
+  merge?: boolean;
+  threads?: string;
+}
+
+function wholeNumber(name: string, v: string | undefined, min: number): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be a whole number of at least ${min}, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+/** A progress bar on a terminal; a line every 10% elsewhere. */
+function progressReporter(): { update: (p: RenderProgress) => void; stop: () => void } {
+  if (process.stderr.isTTY) {
+    const bar = new cliProgress.SingleBar(
+      { format: 'render |{bar}| {value}/{total} frames | {fps} fps | ETA {eta_s} | kept {kept}', stream: process.stderr, hideCursor: true },
+      cliProgress.Presets.shades_classic,
+    );
+    let started = false;
+    return {
+      update: (p) => {
+        const payload = { fps: p.fps.toFixed(2), eta_s: p.eta_s === null ? '?' : `${Math.round(p.eta_s)} s`, kept: p.kept };
+        if (!started) {
+          bar.start(p.total, p.done, payload);
+          started = true;
+        } else bar.update(p.done, payload);
+      },
+      stop: () => {
+        if (started) bar.stop();
+        started = false;
+      },
+    };
+  }
+  let lastDecile = -1;
+  return {
+    update: (p) => {
+      const d = Math.floor((10 * p.done) / p.total);
+      if (d === lastDecile && p.done !== p.total) return;
+      lastDecile = d;
+      process.stderr.write(`render: ${p.done}/${p.total} frames (${p.kept} kept), ${p.fps.toFixed(2)} fps, ETA ${p.eta_s === null ? '?' : Math.round(p.eta_s) + ' s'}\n`);
+    },
+    stop: () => {},
+  };
+}
+
+export function registerRender(program: Command): void {
+  program
+    .command('render')
+    .description('render the scripts of a build with Blender Cycles: RGB, depth, ids, truth records, render logs')
+    .argument('<build>', 'build directory (after `stbench script`)')
+    .option('--workers <n>', 'Blender processes in parallel', '1')
+    .option('--quality <q>', `quality preset: ${Object.keys(QUALITY_PRESETS).join(', ')}`, 'preview')
+    .option('--samples <n>', 'Cycles samples, overriding the preset')
+    .option('--blender <path>', 'Blender executable (default: $BLENDER, then PATH)')
+    .option('--device <d>', `compute device: ${DEVICES.join(', ')}`, 'cpu')
+    .option('--threads <n>', 'render threads per Blender process (0: Blender decides)')
+    .option('--shard <i/n>', 'render only shard i of n (scripts by sorted index modulo n)')
+    .option('--scripts <sid...>', 'render only these scripts')
+    .option('--status', 'print frames done and missing per script, render nothing')
+    .option('--merge', 'after shards: check every frame, write the render logs, mark the stage complete')
+    .action(async (buildArg: string, o: RenderOpts) => {
+      const build = resolve(buildArg);
+      if (o.status && o.merge) throw new UsageError('--status and --merge exclude each other');
+      if (o.status) {
+        const rows = renderStatus(build);
+        let done = 0;
+        let total = 0;
+        for (const r of rows) {
+          done += r.present;
+          total += r.frames;
+          const miss = r.missing.length ? `  missing ${r.missing.slice(0, 12).join(', ')}${r.missing.length > 12 ? ', ...' : ''}` : '';
+          process.stdout.write(`${r.sid}  ${r.present}/${r.frames} frames  ${r.complete ? 'complete' : 'incomplete'}${r.samples !== null ? `  ${r.samples} samples` : ''}${miss}\n`);
+        }
+        process.stdout.write(`total ${done}/${total} frames, ${rows.filter((r) => r.complete).length}/${rows.length} scripts complete\n`);
+        return;
+      }
+      if (o.merge) {
+        const r = await mergeRender(build, { blender: o.blender });
+        process.stdout.write(`render complete: ${r.scripts} scripts, ${r.frames} frames verified -> ${build}\n`);
+        return;
+      }
+      const bar = progressReporter();
+      try {
+        const r = await renderStage(build, {
+          workers: wholeNumber('workers', o.workers, 1),
+          quality: o.quality,
+          samples: wholeNumber('samples', o.samples, 1),
+          blender: o.blender,
+          device: o.device,
+          threads: wholeNumber('threads', o.threads, 0),
+          shard: o.shard ? parseShard(o.shard) : undefined,
+          scripts: o.scripts,
+          onProgress: (p) => bar.update(p),
+        });
+        bar.stop();
+        process.stdout.write(
+          `rendered ${r.rendered} frames, kept ${r.kept}, over ${r.scripts.length} scripts` +
+            (r.stageComplete ? '; render stage complete\n' : '; run `stbench render BUILD --merge` once every shard is done\n'),
+        );
+      } finally {
+        bar.stop();
+      }
+    });
+}

@@ -1,0 +1,38 @@
+/**
+ * Quality presets: Cycles samples per pixel, the one thing a preset changes (resolution stays the job camera's,
+ * since the screens count pixels at the native size). The numbers are starting points for a later study.
+ */
+import { UsageError } from '../pipeline/core/index.ts';
+import type { RenderSettings } from './render-job.ts';
+
+/** A preset: the samples of the Blender process and the render job's settings (light paths, adaptive sampling). */
+export interface QualityPreset {
+  samples: number;
+  settings: RenderSettings;
+}
+
+export const QUALITY_PRESETS = {
+  /** CI and test fixtures: a noisy picture, exact depth and ids */
+  test: { samples: 2, settings: {} },
+  /** quick looks at a build */
+  preview: { samples: 12, settings: {} },
+  /** release frames */
+  final: { samples: 64, settings: {} },
+} as const satisfies Record<string, QualityPreset>;
+
+export type Quality = keyof typeof QUALITY_PRESETS;
+
+/** The samples to render with: an explicit count wins over the preset's. */
+export function resolveSamples(quality: string, samples?: number): { quality: Quality; samples: number } {
+  if (!(quality in QUALITY_PRESETS))
+    throw new UsageError(`--quality must be one of ${Object.keys(QUALITY_PRESETS).join(', ')}, got ${JSON.stringify(quality)}`);
+  const q = quality as Quality;
+  if (samples !== undefined && (!Number.isInteger(samples) || samples < 1 || samples > 65536))
+    throw new UsageError(`--samples must be a whole number from 1 to 65536, got ${samples}`);
+  return { quality: q, samples: samples ?? QUALITY_PRESETS[q].samples };
+}
+
+/** The render job settings of a preset (tests/bench/render-quality.ts chose them; see docs/render.md). */
+export function presetSettings(quality: Quality): RenderSettings {
+  return structuredClone(QUALITY_PRESETS[quality].settings) as RenderSettings;
+}

@@ -1,0 +1,74 @@
+/**
+ * The truth records of a rendered script, from its frames' depth, ids and RGB and its render job (entities, object
+ * poses per frame) plus the timeline (a thing's support at each frame): private/<sid>/visibility.jsonl,
+ * private/<sid>/perception_ids.jsonl and scripts/<sid>/perception/oracle.jsonl.
+ */
+import { join } from 'node:path';
+import { cameraPose, intrinsics } from '../layouts/camera.ts';
+import type { Timeline } from '../layouts/timeline.ts';
+import { entitiesAt } from './build-job.ts';
+import { framePaths } from './frame-files.ts';
+import { resolvedMoves, type RenderJob } from './render-job.ts';
+import {
+  entityBoxes,
+  floorGrid,
+  frameTruth,
+  loadTruthFrame,
+  paletteFromColourWords,
+  writeOracle,
+  writePerceptionIds,
+  writeVisibility,
+  type EntityInfo,
+  type OracleRecord,
+  type PerceptionIdsRecord,
+  type VisibilityRecord,
+} from './truth/index.ts';
+
+/** Where a script's truth records go, relative to the build. */
+export function truthPaths(sid: string): { visibility: string; perceptionIds: string; oracle: string } {
+  return {
+    visibility: join('private', sid, 'visibility.jsonl'),
+    perceptionIds: join('private', sid, 'perception_ids.jsonl'),
+    oracle: join('scripts', sid, 'perception', 'oracle.jsonl'),
+  };
+}
+
+/** Compute the truth records of every frame of a rendered job and write them (atomically). */
+export async function writeScriptTruth(build: string, job: RenderJob, timeline: Timeline): Promise<void> {
+  const place = timeline.place;
+  const k = intrinsics(job.camera.width, job.camera.height, job.camera.hfov_deg);
+  const grid = floorGrid(place.bounds);
+  const palette = paletteFromColourWords(place.colour_words);
+  const moves = resolvedMoves(job);
+  const visibility: VisibilityRecord[] = [];
+  const perceptionIds: PerceptionIdsRecord[] = [];
+  const oracle: OracleRecord[] = [];
+  for (let i = 0; i < job.frames.length; i++) {
+    const f = job.frames[i];
+    const t = f.t ?? 0;
+    // the objects as posed for this frame, hidden ones left out
+    const pose = new Map(moves[i].map((m) => [m.name, m]));
+    const solids = job.objects.flatMap((o) => {
+      const m = pose.get(o.name);
+      if (!m) return [o];
+      return m.hidden ? [] : [{ ...o, center: m.center, yaw_deg: m.yaw_deg }];
+    });
+    const boxes = entityBoxes(solids);
+    const table = new Map<number, EntityInfo>();
+    for (const e of entitiesAt(job.entities ?? [], timeline, t)) {
+      const box = boxes.get(e.truth_id);
+      table.set(e.truth_id, { truth_id: e.truth_id, entity: e.entity, role: e.role, kind: e.kind, colour: e.colour, support: e.support, ...(box ? { box } : {}) });
+    }
+    const files = framePaths(build, job.sid, f.index);
+    const cam = cameraPose(f.camera.position, f.camera.yaw_deg, f.camera.pitch_deg);
+    const frame = await loadTruthFrame({ depth: files.depth, ids: files.ids, rgb: files.rgb }, f.index, t, k, cam);
+    const r = frameTruth(frame, table, grid, { palette });
+    visibility.push(r.visibility);
+    perceptionIds.push(r.perceptionIds);
+    oracle.push(r.oracle);
+  }
+  const p = truthPaths(job.sid);
+  writeVisibility(join(build, p.visibility), visibility);
+  writePerceptionIds(join(build, p.perceptionIds), perceptionIds);
+  writeOracle(join(build, p.oracle), oracle);
+}

@@ -1,0 +1,330 @@
+/**
+ * The render stage: for each script of a build (or a shard's share of them), build and write its render job,
+ * render its frames with the pool (resume: frames already present and verified are kept), compute the truth
+ * records and write private/<sid>/render_log.json. Per script, a manifest (BUILD/.stbench/scripts/<sid>/render.json)
+ * records the hashes of the timeline, plan, camera and render job the outputs were made from and the settings;
+ * a build whose outputs were made from other inputs or at another sample count is refused (exit 2). The stage
+ * manifest (BUILD/.stbench/render.json) is written complete when every script is done: by a run over the whole
+ * build, or by `mergeRender` after shards.
+ */
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import {
+  changedInputs,
+  CheckFailed,
+  hashFile,
+  InputError,
+  newManifest,
+  readManifest,
+  sha256,
+  sweepTemps,
+  TOOL_VERSION,
+  UsageError,
+  writeFileAtomic,
+  writeJsonAtomic,
+  writeManifest,
+  manifestPath,
+  type StageManifest,
+} from '../pipeline/core/index.ts';
+import type { RenderDevice, BlenderProcessOptions } from './blender-process.ts';
+import { buildRenderJob } from './build-job.ts';
+import { findBlender } from './find-blender.ts';
+import { frameDirs, framePaths, renderJobPath, verifyFrame, type FrameKind } from './frame-files.ts';
+import { appendJournal, readJournal } from './frame-journal.ts';
+import { buildFrameTasks, renderFrames, type FrameTask, type RenderProgress } from './pool.ts';
+import { resolveSamples, type Quality } from './quality.ts';
+import { parseRenderJob, type RenderJob } from './render-job.ts';
+import { renderLog, renderLogPath } from './render-log.ts';
+import { listScripts, readScriptInputs, scriptInputPaths, selectScripts, type ScriptInputs, type Shard } from './script-inputs.ts';
+import { truthPaths, writeScriptTruth } from './script-truth.ts';
+
+export const RENDER_STAGE = 'render';
+export const DEVICES = ['cpu', 'cuda', 'optix', 'hip'] as const;
+export type DeviceName = (typeof DEVICES)[number];
+
+export interface RenderStageOptions {
+  workers?: number;
+  quality?: Quality | string;
+  /** overrides the preset's samples */
+  samples?: number;
+  blender?: string;
+  device?: DeviceName | string;
+  shard?: Shard;
+  scripts?: string[];
+  /** render threads per Blender process (0 = Blender's choice) */
+  threads?: number;
+  onProgress?: (p: RenderProgress) => void;
+  /** a line of news (script done, truth written) */
+  onNews?: (line: string) => void;
+  /** extra options of the Blender processes (timeouts, recycling; tests) */
+  process?: Partial<BlenderProcessOptions>;
+}
+
+export interface RenderStageResult {
+  scripts: string[];
+  frames: number;
+  rendered: number;
+  kept: number;
+  /** true when this run left every script of the build complete and wrote the stage manifest */
+  stageComplete: boolean;
+}
+
+/** The per-script manifest's stage name (BUILD/.stbench/scripts/<sid>/render.json). */
+export function scriptStage(sid: string): string {
+  return join('scripts', sid, RENDER_STAGE);
+}
+
+function deviceOf(name: string | undefined): RenderDevice {
+  const d = (name ?? 'cpu').toLowerCase();
+  if (!(DEVICES as readonly string[]).includes(d)) throw new UsageError(`--device must be one of ${DEVICES.join(', ')}, got ${JSON.stringify(name)}`);
+  return d.toUpperCase() as RenderDevice;
+}
+
+/** The render job's file text (what Blender reads and what is hashed). */
+function jobText(build: string, job: RenderJob): string {
+  return JSON.stringify(parseRenderJob(job, renderJobPath(build, job.sid)), null, 2) + '\n';
+}
+
+interface Prepared {
+  inputs: ScriptInputs;
+  job: RenderJob;
+  text: string;
+  jobSha: string;
+  manifest: StageManifest | undefined;
+}
+
+/** Does any frame file of a script exist? */
+function hasFrameFiles(build: string, sid: string): boolean {
+  return frameDirs(build, sid).some((d) => existsSync(d) && readdirSync(d).length > 0);
+}
+
+/** Build a script's job and check it against what its outputs were made from; throws when they differ. */
+function prepare(build: string, sid: string, samples: number): Prepared {
+  const inputs = readScriptInputs(build, sid);
+  const { job } = buildRenderJob({ sid, place: inputs.timeline.place, timeline: inputs.timeline, frames: inputs.frames, camera: inputs.camera });
+  const text = jobText(build, job);
+  const jobSha = sha256(text);
+  const m = readManifest(build, scriptStage(sid));
+  const mp = manifestPath(build, scriptStage(sid));
+  if (m) {
+    const recorded = { ...m.inputs };
+    const jobRel = join('.stbench', 'scripts', sid, 'render_job.json');
+    const current = { ...inputs.hashes, [jobRel]: jobSha };
+    const changed = changedInputs(recorded, current);
+    if (changed.length)
+      throw new InputError(
+        changed.map((c) => ({
+          file: mp,
+          path: 'inputs',
+          message: `the render outputs of script ${sid} were made from other inputs: ${c}; render into a fresh build (or remove this script's render outputs)`,
+        })),
+      );
+    if (m.settings.samples !== samples)
+      throw new UsageError(
+        `script ${sid} was rendered at ${String(m.settings.samples)} samples (quality ${String(m.settings.quality)}), not ${samples}: ` +
+          `rerun with the same --quality/--samples, or render into a fresh build (see ${mp})`,
+      );
+  } else if (hasFrameFiles(build, sid)) {
+    throw new InputError({ file: mp, path: '', message: `script ${sid} has frame files but no render manifest: they were not made by this stage; remove them or use a fresh build` });
+  }
+  return { inputs, job: parseRenderJob(JSON.parse(text)), text, jobSha, manifest: m };
+}
+
+function startManifest(build: string, p: Prepared, settings: Record<string, unknown>): StageManifest {
+  const m = p.manifest ?? newManifest(scriptStage(p.inputs.sid), TOOL_VERSION, settings);
+  m.settings = { ...settings };
+  m.inputs = { ...p.inputs.hashes, [join('.stbench', 'scripts', p.inputs.sid, 'render_job.json')]: p.jobSha };
+  m.complete = false;
+  m.updated = new Date().toISOString();
+  return m;
+}
+
+/** Blender's version string, asked of the executable (only when no frame reported one). */
+async function blenderVersion(blender?: string): Promise<string | null> {
+  try {
+    const exe = findBlender(blender);
+    const r = await execa(exe, ['--version'], { reject: false, timeout: 60_000 });
+    return /Blender\s+(\d+\.\d+(?:\.\d+)?)/.exec(r.stdout)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Verify every frame of a job, compute the truth records and write the render log; marks the script complete.
+ * Throws CheckFailed naming the frames that are missing or do not verify.
+ */
+async function finishScript(build: string, p: Prepared, m: StageManifest, opts: { blender?: string }): Promise<void> {
+  const { job } = p;
+  const sid = job.sid;
+  const hashes = new Map<number, Record<FrameKind, string>>();
+  const problems: string[] = [];
+  for (const f of job.frames) {
+    const v = await verifyFrame(framePaths(build, sid, f.index), job.camera.width, job.camera.height);
+    if (v.ok) hashes.set(f.index, v.sha256);
+    else problems.push(`frame ${f.index}: ${v.problems.join('; ')}`);
+  }
+  if (problems.length) throw new CheckFailed(`script ${sid}: ${problems.length} of ${job.frames.length} frames missing or broken:\n  ${problems.slice(0, 20).join('\n  ')}`);
+  await writeScriptTruth(build, job, p.inputs.timeline);
+  const journal = readJournal(build, sid);
+  const t = truthPaths(sid);
+  const needFallback = ![...journal.values()].some((e) => e.job_sha256 === p.jobSha && e.blender);
+  const log = renderLog({
+    build, job, jobPath: renderJobPath(build, sid), jobSha256: p.jobSha, inputs: p.inputs.hashes,
+    quality: String(m.settings.quality), samples: Number(m.settings.samples), device: String(m.settings.device),
+    hashes, journal, paths: (i) => framePaths(build, sid, i),
+    extraOutputs: [join(build, t.visibility), join(build, t.perceptionIds), join(build, t.oracle)],
+    blenderFallback: needFallback ? await blenderVersion(opts.blender) : null,
+  });
+  const logPath = renderLogPath(build, sid);
+  writeJsonAtomic(logPath, log);
+  m.outputs = { ...log.outputs, [join('private', sid, 'render_log.json')]: hashFile(logPath) };
+  m.versions = { blender: log.blender ?? 'unknown' };
+  m.complete = true;
+  m.updated = new Date().toISOString();
+  writeManifest(build, m);
+}
+
+/** Write the stage manifest when every script of the build is complete; returns whether it did. */
+function completeStage(build: string, all: string[], settings: Record<string, unknown>): boolean {
+  const stage = newManifest(RENDER_STAGE, TOOL_VERSION, settings);
+  for (const sid of all) {
+    const m = readManifest(build, scriptStage(sid));
+    if (!m?.complete) return false;
+    const ip = scriptInputPaths(sid);
+    for (const k of [ip.timeline, ip.plan, ip.camera]) if (m.inputs[k]) stage.inputs[k] = m.inputs[k];
+    const rel = join('private', sid, 'render_log.json');
+    stage.outputs[rel] = m.outputs[rel];
+    if (m.versions.blender) stage.versions[`blender:${sid}`] = m.versions.blender;
+  }
+  stage.complete = true;
+  stage.updated = new Date().toISOString();
+  writeManifest(build, stage);
+  return true;
+}
+
+/** Run the render stage over a build's scripts (a shard's share, or those named). */
+export async function renderStage(build: string, opts: RenderStageOptions = {}): Promise<RenderStageResult> {
+  const { quality, samples } = resolveSamples(opts.quality ?? 'preview', opts.samples);
+  const device = deviceOf(opts.device);
+  const workers = opts.workers ?? 1;
+  if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a whole number of at least 1, got ${workers}`);
+  const all = listScripts(build);
+  if (all.length === 0) throw new UsageError(`no scripts in ${build}: run \`stbench script\` first`);
+  const sids = selectScripts(all, opts.scripts, opts.shard);
+  const settings = { quality, samples, device };
+
+  // check every script before anything is written
+  const prepared = sids.map((sid) => prepare(build, sid, samples));
+  findBlender(opts.blender);
+
+  const tasks: FrameTask[] = [];
+  const manifests = new Map<string, StageManifest>();
+  for (const p of prepared) {
+    const sid = p.inputs.sid;
+    const m = startManifest(build, p, settings);
+    writeManifest(build, m);
+    manifests.set(sid, m);
+    const jp = renderJobPath(build, sid);
+    if (!existsSync(jp) || hashFile(jp) !== p.jobSha) writeFileAtomic(jp, p.text);
+    for (const d of frameDirs(build, sid)) sweepTemps(d);
+    tasks.push(...buildFrameTasks(build, [{ job: p.job, jobPath: jp }]));
+  }
+  const shaOf = new Map(prepared.map((p) => [p.inputs.sid, p.jobSha]));
+  const workDir = join(build, '.stbench', 'tmp', opts.shard ? `render-${opts.shard.index}of${opts.shard.count}` : 'render');
+  rmSync(workDir, { recursive: true, force: true });
+
+  let rendered = 0;
+  let kept = 0;
+  if (tasks.length) {
+    const log = await renderFrames(tasks, {
+      ...(opts.process ?? {}),
+      samples, device, blender: opts.blender, threads: opts.threads, workers, workDir, resume: true,
+      onProgress: opts.onProgress,
+      onFrame: (e) => {
+        if (e.status === 'rendered') appendJournal(build, e, shaOf.get(e.sid)!);
+      },
+    });
+    rendered = log.filter((e) => e.status === 'rendered').length;
+    kept = log.length - rendered;
+  }
+  rmSync(workDir, { recursive: true, force: true });
+
+  for (const p of prepared) {
+    await finishScript(build, p, manifests.get(p.inputs.sid)!, opts);
+    opts.onNews?.(`${p.inputs.sid}: ${p.job.frames.length} frames, truth records and render log written`);
+  }
+  const stageComplete = completeStage(build, all, settings);
+  return { scripts: sids, frames: tasks.length, rendered, kept, stageComplete };
+}
+
+export interface ScriptStatus {
+  sid: string;
+  frames: number;
+  /** frames whose three files exist (not decoded: `--merge` verifies) */
+  present: number;
+  missing: number[];
+  complete: boolean;
+  samples: number | null;
+}
+
+/** Frames done and missing per script (files present; cheap: nothing is decoded). */
+export function renderStatus(build: string): ScriptStatus[] {
+  return listScripts(build).map((sid) => {
+    const frames = readPlanFrameIndices(build, sid);
+    const missing = frames.filter((i) => {
+      const p = framePaths(build, sid, i);
+      return !(existsSync(p.rgb) && existsSync(p.depth) && existsSync(p.ids));
+    });
+    const m = readManifest(build, scriptStage(sid));
+    return { sid, frames: frames.length, present: frames.length - missing.length, missing, complete: !!m?.complete && missing.length === 0, samples: m ? Number(m.settings.samples) : null };
+  });
+}
+
+function readPlanFrameIndices(build: string, sid: string): number[] {
+  const file = join(build, scriptInputPaths(sid).plan);
+  try {
+    const plan = JSON.parse(readFileSync(file, 'utf8')) as { keyframes?: { k: number }[] };
+    return (plan.keyframes ?? []).map((k) => k.k);
+  } catch (e) {
+    throw new InputError({ file, path: '', message: `not readable: ${(e as Error).message}` });
+  }
+}
+
+/**
+ * After shards: check that every script's frames exist and verify and that its outputs were made from the build's
+ * current inputs, (re)write every render log and the truth records, and mark the stage complete. Throws CheckFailed
+ * listing every script that is not done.
+ */
+export async function mergeRender(build: string, opts: { blender?: string } = {}): Promise<{ scripts: number; frames: number }> {
+  const all = listScripts(build);
+  if (all.length === 0) throw new UsageError(`no scripts in ${build}: run \`stbench script\` first`);
+  const notDone: string[] = [];
+  const ready: { p: Prepared; m: StageManifest }[] = [];
+  for (const sid of all) {
+    const m = readManifest(build, scriptStage(sid));
+    if (!m) {
+      notDone.push(`${sid}: never rendered`);
+      continue;
+    }
+    const p = prepare(build, sid, Number(m.settings.samples));
+    const frames = p.job.frames;
+    const bad: number[] = [];
+    for (const f of frames) {
+      const v = await verifyFrame(framePaths(build, sid, f.index), p.job.camera.width, p.job.camera.height);
+      if (!v.ok) bad.push(f.index);
+    }
+    if (bad.length) notDone.push(`${sid}: ${bad.length} of ${frames.length} frames missing or broken (${bad.slice(0, 10).join(', ')}${bad.length > 10 ? ', ...' : ''})`);
+    else ready.push({ p, m });
+  }
+  if (notDone.length) throw new CheckFailed(`render is not complete; rerun the shards that own these scripts:\n  ${notDone.join('\n  ')}`);
+  let frames = 0;
+  for (const { p, m } of ready) {
+    await finishScript(build, p, m, opts);
+    frames += p.job.frames.length;
+  }
+  const m0 = ready[0].m;
+  completeStage(build, all, { quality: m0.settings.quality, samples: m0.settings.samples, device: m0.settings.device });
+  return { scripts: all.length, frames };
+}

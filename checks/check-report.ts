@@ -65,6 +65,7 @@ export const BrokenInstrument = z.strictObject({
   what: z.string().min(1),
   why: z.string().min(1),
 });
+export type BrokenInstrument = z.infer<typeof BrokenInstrument>;
 
 /** The map reader's diagnostic on one family (clear_path, open_heading): reported, never a gate. */
 export const MapReaderRow = z.strictObject({

@@ -5,9 +5,20 @@
 import { UsageError } from '../../pipeline/core/index.ts';
 import { commandSystem, type HarnessSystem, type InProcessSystem } from '../harness/index.ts';
 import { allUnknown } from './all-unknown.ts';
+import { currentView } from './current-view.ts';
+import { detectionsMemory } from './detections-memory.ts';
+import { formAdversary } from './form-adversary.ts';
+import { mapReader } from './map-reader.ts';
+import { otherStream } from './other-stream.ts';
+import { pathLog } from './path-log.ts';
+import { perfectReader } from './perfect-reader.ts';
+import { priors } from './priors.ts';
+import { wordingSystem } from './wording.ts';
 
-/** Every in-process system, by name. */
-export const SYSTEMS: ReadonlyMap<string, InProcessSystem> = new Map([[allUnknown.name, allUnknown]]);
+/** Every in-process system, by name: the floor, the ceiling, the memories, the shortcuts and the diagnostic. */
+export const SYSTEMS: ReadonlyMap<string, InProcessSystem> = new Map(
+  [allUnknown, perfectReader, detectionsMemory, currentView, pathLog, priors, otherStream, wordingSystem, formAdversary, mapReader].map((s) => [s.name, s]),
+);
 
 export const COMMAND_PREFIX = 'cmd:';
 

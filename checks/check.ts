@@ -1,0 +1,147 @@
+/**
+ * `stbench check`: run every scripted system over every case that asks something, on the detections channel,
+ * resumably (answers under BUILD/.stbench/check/<compile>/<system>/), score them, read the instrument checks and the
+ * gates (gates.ts), and write the check report (check-report.ts) and check.md. It never edits the build's cases.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { InputError, TOOL_VERSION, UsageError, writeFileAtomic, writeJsonAtomic, type InputIssue } from '../pipeline/core/index.ts';
+import { caseIdsOf, compileHash } from '../pipeline/compile-hash.ts';
+import { CHECK_REPORT_FORMAT, parseCheckReport, type BrokenInstrument, type CheckReport } from './check-report.ts';
+import { checkMarkdown } from './check-markdown.ts';
+import { CHECK_SYSTEMS, DEFAULT_MIN_QUESTIONS, runGates, type Verdict } from './gates.ts';
+import { loadCase, runMany, type LoadedCase, type RunProgress } from './harness/index.ts';
+import { readGoldRows, score, type GoldRow, type ScoredRow } from './score/index.ts';
+import { SYSTEMS } from './systems/registry.ts';
+
+export interface CheckOptions {
+  data: string;
+  verdict?: Verdict;
+  workers?: number;
+  minQuestions?: number;
+  /** write the report here (and check.md beside it) instead of BUILD/check_report.json */
+  out?: string;
+  /** the systems to run (default: all of CHECK_SYSTEMS) */
+  systems?: readonly string[];
+  /** bootstrap resamples of the strict reading */
+  B?: number;
+  onProgress?: (system: string, p: RunProgress) => void;
+}
+
+export interface CheckResult {
+  report: CheckReport;
+  markdown: string;
+  /** where the report was written (null when a dataset's shipped report was kept) */
+  reportPath: string | null;
+  mdPath: string | null;
+  /** 0, or 1 for a broken instrument or no family kept */
+  exitCode: 0 | 1;
+}
+
+/** The gold rows, question texts and ask frames of a build's cases that ask something. */
+export function readBuildQuestions(root: string): { cases: LoadedCase[]; golds: GoldRow[]; texts: Map<string, string>; askFrames: Map<string, number> } {
+  const cases: LoadedCase[] = [];
+  const golds: GoldRow[] = [];
+  const texts = new Map<string, string>();
+  const askFrames = new Map<string, number>();
+  const issues: InputIssue[] = [];
+  for (const cid of caseIdsOf(root)) {
+    const lc = loadCase(join(root, 'private', cid));
+    if (!lc.case.asks.length && !lc.case.end_qids.length) continue;
+    cases.push(lc);
+    const goldFile = join(lc.dir, 'gold.jsonl');
+    if (!existsSync(goldFile)) {
+      issues.push({ file: goldFile, path: '', message: 'a case that asks something needs its gold.jsonl' });
+      continue;
+    }
+    const rows = readGoldRows(goldFile);
+    const byQid = new Map(rows.map((g) => [g.qid, g]));
+    for (const [qid, q] of lc.questions) {
+      texts.set(qid, q.text);
+      if (!byQid.has(qid)) issues.push({ file: goldFile, path: '', message: `question ${qid} has no gold row` });
+    }
+    for (const a of lc.case.asks) for (const q of a.qids) askFrames.set(q, a.k);
+    for (const q of lc.case.end_qids) askFrames.set(q, lc.case.frames.length - 1);
+    rows.forEach((g, i) => {
+      if (!lc.questions.has(g.qid)) issues.push({ file: goldFile, line: i + 1, path: 'qid', message: `${g.qid} is not a question of the case` });
+      else if (g.cid !== lc.case.cid || g.sid !== lc.case.sid) issues.push({ file: goldFile, line: i + 1, path: 'cid', message: `names case ${g.cid} of script ${g.sid}, not ${lc.case.cid} of ${lc.case.sid}` });
+      else golds.push(g);
+    });
+  }
+  if (issues.length) throw new InputError(issues);
+  return { cases, golds, texts, askFrames };
+}
+
+/** Refuse an empty or wrong data root loudly. */
+export function checkDataRoot(root: string): void {
+  if (!existsSync(root) || !statSync(root).isDirectory()) throw new InputError({ file: root, path: '', message: 'no such build or dataset folder' });
+  if (!existsSync(join(root, 'private'))) throw new InputError({ file: root, path: '', message: 'not a build or dataset: it has no private/ folder (give the folder holding scripts/ and private/)' });
+  if (!caseIdsOf(root).length) throw new InputError({ file: join(root, 'private'), path: '', message: 'no compiled case (private/<cid>/case.json): run stbench compile first' });
+}
+
+/** Run the check over a build. */
+export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
+  const root = resolve(opts.data);
+  checkDataRoot(root);
+  const verdict = opts.verdict ?? 'evidence';
+  if (verdict !== 'evidence' && verdict !== 'strict') throw new UsageError(`--verdict must be evidence or strict, not ${JSON.stringify(verdict)}`);
+  const minQuestions = opts.minQuestions ?? DEFAULT_MIN_QUESTIONS;
+  if (!Number.isInteger(minQuestions) || minQuestions < 0) throw new UsageError(`--min-questions must be a whole number, not ${minQuestions}`);
+  const names = opts.systems ?? CHECK_SYSTEMS;
+  for (const n of names) if (!SYSTEMS.has(n)) throw new UsageError(`unknown system ${n}`);
+  const hash = compileHash(root);
+  const { cases, golds, texts, askFrames } = readBuildQuestions(root);
+  if (!cases.length) throw new InputError({ file: join(root, 'private'), path: '', message: 'no case asks anything: nothing to check' });
+  const goldByQid = new Map(golds.map((g) => [g.qid, g]));
+  const caseDirs = cases.map((c) => c.dir);
+  const scores: Record<string, Map<string, ScoredRow>> = {};
+  const brokenSystems: BrokenInstrument[] = [];
+  for (const name of names) {
+    const system = SYSTEMS.get(name)!;
+    const outcomes = await runMany(system, caseDirs, {
+      runDir: join(root, '.stbench', 'check', hash.slice(0, 16), name),
+      workers: opts.workers ?? 1,
+      channel: 'detections',
+      onProgress: (p) => opts.onProgress?.(name, p),
+    });
+    const answers = new Map<string, unknown>();
+    for (const o of outcomes) {
+      if (o.status === 'broken') brokenSystems.push({ what: name, why: `case ${o.cid}: ${o.reason ?? 'broken'}` });
+      for (const [q, a] of o.answers) answers.set(q, a);
+    }
+    scores[name] = new Map(golds.map((g) => [g.qid, score(goldByQid.get(g.qid)!, answers.get(g.qid))]));
+  }
+  const gates = runGates({ golds, texts, askFrames, scores, verdict, minQuestions, B: opts.B });
+  const kept = gates.families.filter((f) => f.status === 'kept').length;
+  const report = parseCheckReport(
+    {
+      format: CHECK_REPORT_FORMAT,
+      tool_version: TOOL_VERSION,
+      compile_hash: hash,
+      verdict_mode: verdict,
+      min_questions: minQuestions,
+      broken: [...brokenSystems, ...gates.broken],
+      families: gates.families,
+      map_reader: gates.map_reader,
+      summary: { kept_families: kept, dropped_families: gates.families.length - kept },
+      note: 'The gates cover only the shortcuts thought of: the scripted systems listed here. A family that passes them may still hold a shortcut no system tries.',
+    },
+    'check report',
+  );
+  const markdown = checkMarkdown(report);
+  let reportPath: string | null = null;
+  let mdPath: string | null = null;
+  if (opts.out) {
+    reportPath = resolve(opts.out);
+    mdPath = reportPath.endsWith('.json') ? reportPath.slice(0, -5) + '.md' : `${reportPath}.md`;
+  } else if (!existsSync(join(root, 'release.json'))) {
+    reportPath = join(root, 'check_report.json');
+    mdPath = join(root, 'check.md');
+  }
+  if (reportPath && mdPath) {
+    writeJsonAtomic(reportPath, report);
+    writeFileAtomic(mdPath, markdown);
+  }
+  const exitCode = report.broken.length || !report.families.some((f) => f.status === 'kept' && f.kept_qids.length) ? 1 : 0;
+  return { report, markdown, reportPath, mdPath, exitCode };
+}

@@ -1,0 +1,30 @@
+/** detections_memory: a memory built from the detections channel (the perfect in-view list with 3-D boxes). */
+import type { InProcessSystem } from '../harness/index.ts';
+import { DetectionMemory } from './detection-memory.ts';
+import { questionForm } from './question-form.ts';
+
+/** A system answering from a DetectionMemory; `forget` keeps only the latest frame. */
+export function memorySystem(name: string, forget: boolean): InProcessSystem {
+  return {
+    kind: 'in_process',
+    name,
+    open() {
+      const m = new DetectionMemory(forget);
+      return {
+        async start(msg) {
+          m.start(msg.robot);
+        },
+        async task() {},
+        async observe(msg) {
+          m.observe(msg);
+        },
+        async ask(msg) {
+          return { answers: msg.questions.map((q) => ({ qid: q.qid, answer: m.answer(questionForm(q.text)) })) };
+        },
+        async finish() {},
+      };
+    },
+  };
+}
+
+export const detectionsMemory = memorySystem('detections_memory', false);

@@ -1,0 +1,53 @@
+/**
+ * form_adversary: the best constant or form answer per family and answer type (unknown, a mean, a quantile, the
+ * empty list, straight ahead), learned from the gold of the build's OTHER scripts. The constants gate reads it: no
+ * constant answer may beat unknown.
+ */
+import type { InProcessSystem } from '../harness/index.ts';
+import type { GoldRow } from '../score/index.ts';
+import { bestConstant } from './constant-answers.ts';
+import { questionForm } from './question-form.ts';
+import { otherScriptsRows } from './training-golds.ts';
+
+const models = new Map<string, Map<string, unknown>>();
+
+function model(root: string, sid: string): Map<string, unknown> {
+  const key = `${root}\u0000${sid}`;
+  const hit = models.get(key);
+  if (hit) return hit;
+  const groups = new Map<string, GoldRow[]>();
+  for (const r of otherScriptsRows(root, sid)) {
+    const k = `${r.gold.family}|${r.gold.answer_type}`;
+    (groups.get(k) ?? groups.set(k, []).get(k)!).push(r.gold);
+  }
+  const m = new Map<string, unknown>();
+  for (const [k, gs] of groups) m.set(k, bestConstant(gs[0].answer_type, gs).answer);
+  models.set(key, m);
+  return m;
+}
+
+export const formAdversary: InProcessSystem = {
+  kind: 'in_process',
+  name: 'form_adversary',
+  open(info) {
+    const m = model(info.root, info.sid);
+    return {
+      async start() {},
+      async task() {},
+      async observe() {},
+      async ask(msg) {
+        return {
+          answers: msg.questions.map((q) => {
+            const family = questionForm(q.text)?.family ?? '?';
+            return { qid: q.qid, answer: m.get(`${family}|${q.answer_type}`) ?? { type: 'unknown' } };
+          }),
+        };
+      },
+      async finish() {},
+    };
+  },
+};
+
+export function clearFormCache(): void {
+  models.clear();
+}

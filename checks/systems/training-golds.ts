@@ -1,0 +1,73 @@
+/**
+ * The training set of the learned shortcut systems (priors, wording, form_adversary): the gold rows and question
+ * texts of OTHER scripts of the same build. The case's own script is left out before any file is opened: a case's
+ * gold.jsonl is read only when its case.json names another script. Cached per build.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { caseHeads, clearCaseHeads } from './case-heads.ts';
+export { caseHeads } from './case-heads.ts';
+import { QuestionRow } from '../../compile/case-schema.ts';
+import { readGoldRows, type GoldRow } from '../score/index.ts';
+
+export interface TrainingRow {
+  gold: GoldRow;
+  text: string;
+}
+
+const rowsByCase = new Map<string, TrainingRow[]>();
+
+function caseRows(root: string, cid: string): TrainingRow[] {
+  const key = `${root}\u0000${cid}`;
+  const hit = rowsByCase.get(key);
+  if (hit) return hit;
+  const dir = join(root, 'private', cid);
+  const goldFile = join(dir, 'gold.jsonl');
+  const texts = new Map<string, string>();
+  const qFile = join(dir, 'questions.jsonl');
+  if (existsSync(qFile)) {
+    for (const line of readFileSync(qFile, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const r = QuestionRow.safeParse(JSON.parse(line));
+      if (r.success) texts.set(r.data.qid, r.data.text);
+    }
+  }
+  const out = existsSync(goldFile) ? readGoldRows(goldFile).map((gold) => ({ gold, text: texts.get(gold.qid) ?? '' })) : [];
+  rowsByCase.set(key, out);
+  return out;
+}
+
+/** The gold rows (with their texts) of every case of the build whose script is not `sid`. */
+export function otherScriptsRows(root: string, sid: string): TrainingRow[] {
+  return caseHeads(root)
+    .filter((h) => h.sid !== sid)
+    .flatMap((h) => caseRows(root, h.cid));
+}
+
+/** Forget what was read (tests that rewrite a build). */
+export function clearTrainingCache(): void {
+  clearCaseHeads();
+  rowsByCase.clear();
+}
+
+/** A gold value as an answer of its type (what a system answers when it copies a gold). */
+export function goldAsAnswer(g: GoldRow): unknown {
+  if (!g.knowable || g.value === null) return { type: 'unknown' };
+  const v = g.value as unknown;
+  switch (g.answer_type) {
+    case 'number':
+      return { type: 'number', value: v as number };
+    case 'heading':
+      return { type: 'heading', deg: v as number };
+    case 'offset': {
+      const o = v as { ahead: number; left: number };
+      return { type: 'offset', ahead: o.ahead, left: o.left };
+    }
+    case 'place': {
+      const p = v as { x: number; y: number };
+      return { type: 'place', x: p.x, y: p.y };
+    }
+    case 'list':
+      return { type: 'list', places: (v as { x: number; y: number }[]).map((t) => ({ x: t.x, y: t.y })) };
+  }
+}

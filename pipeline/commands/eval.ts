@@ -1,0 +1,40 @@
+/**
+ * `stbench eval SYSTEM --data DIR [--select job=helper/1] [--select length=short] [--channel rgb_pose|detections]
+ * [--workers N] [--timeout S] --out RUN_DIR`: run a scripted system or `cmd:<command>` over the compiled cases that
+ * ask something, resumably, and write RUN_DIR/results.json and results.md (checks/eval.ts).
+ */
+import type { Command } from 'commander';
+import { UsageError } from '../core/index.ts';
+import { runEval } from '../../checks/eval.ts';
+import { DEFAULT_REPLY_TIMEOUT_MS } from '../../checks/harness/index.ts';
+import { resolveSystem } from '../../checks/systems/registry.ts';
+import { caseProgress } from './case-progress.ts';
+
+export function registerEval(program: Command): void {
+  program
+    .command('eval')
+    .description('run a system over the cases of a build or dataset and write results.json and results.md')
+    .argument('<system>', 'cmd:<shell command> for an external program, or a scripted system name')
+    .requiredOption('--data <dir>', 'the build or dataset folder')
+    .requiredOption('--out <run_dir>', 'the run folder (answers/, results.json, results.md); a rerun resumes')
+    .option('--select <key=value>', 'keep cases by job, length, layout, cid or sid (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--channel <channel>', 'rgb_pose or detections', 'rgb_pose')
+    .option('--workers <n>', 'cases run at once', '1')
+    .option('--timeout <seconds>', 'per-reply timeout; its expiry makes the case broken', String(DEFAULT_REPLY_TIMEOUT_MS / 1000))
+    .action(async (spec: string, opts: { data: string; out: string; select: string[]; channel: string; workers: string; timeout: string }) => {
+      const workers = Number(opts.workers);
+      if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a positive integer, not ${opts.workers}`);
+      const timeoutS = Number(opts.timeout);
+      if (!Number.isFinite(timeoutS) || timeoutS <= 0) throw new UsageError(`--timeout must be a positive number of seconds, not ${opts.timeout}`);
+      const system = resolveSystem(spec);
+      const bar = caseProgress();
+      let r;
+      try {
+        r = await runEval({ system, data: opts.data, out: opts.out, select: opts.select, channel: opts.channel, workers, replyTimeoutMs: timeoutS * 1000, onProgress: (p) => bar.update(system.name, p) });
+      } finally {
+        bar.stop();
+      }
+      process.stdout.write(r.markdown + '\n');
+      process.stderr.write(`${system.name}: ${r.cases} cases, ${r.broken} broken; wrote ${opts.out}/results.json and results.md\n`);
+    });
+}

@@ -4,8 +4,15 @@ import { registerValidate } from './validate.ts';
 import { registerMap } from './map.ts';
 import { registerScore } from './score.ts';
 import { registerScript } from './script.ts';
+import { registerPlot } from './plot.ts';
 import { registerRun } from './run.ts';
+import { registerView } from './view.ts';
+import { registerRender } from './render.ts';
+import { registerExport } from './export.ts';
+import { registerCompile } from './compile.ts';
+import { registerCheck } from './check.ts';
+import { registerEval } from './eval.ts';
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [registerValidate, registerMap, registerScore, registerScript, registerRun];
+export const commands: RegisterCommand[] = [registerValidate, registerMap, registerScore, registerScript, registerPlot, registerRun, registerRender, registerCompile, registerView, registerExport, registerCheck, registerEval];

@@ -1,0 +1,32 @@
+/**
+ * The frames a family reads, for one case: each window frame's base pose (the plan), camera and recorded entities
+ * and seen cells (visibility.jsonl), numbered as the case numbers them (k from 0, task indices from 0) and timed on
+ * the script's timeline (so the world can be read at each frame).
+ */
+import type { FloorGridView, FrameView } from './families/index.ts';
+import type { ScriptData } from './script-data.ts';
+import type { CaseWindow } from './cases.ts';
+import { windowFrames } from './cases.ts';
+
+/** The window's frames as FrameViews, in case order. */
+export function caseFrameViews(data: ScriptData, w: CaseWindow): FrameView[] {
+  const taskOf = new Map(w.tasks.map((t, i) => [t, i]));
+  return windowFrames(data.plan, w).map((sk, k) => {
+    const kf = data.plan.keyframes[sk];
+    const rec = data.visibility[sk];
+    return {
+      k,
+      t: rec.t,
+      task: taskOf.get(kf.task)!,
+      pose: { ...kf.pose },
+      camera: rec.camera,
+      entities: rec.entities,
+      seen: { floor: rec.seen.floor, obstacle: rec.seen.obstacle },
+    };
+  });
+}
+
+/** The seen-space grid of a script's truth records. */
+export function gridOf(data: ScriptData): FloorGridView {
+  return data.visibility[0].seen.grid;
+}

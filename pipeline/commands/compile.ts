@@ -1,0 +1,38 @@
+/**
+ * `stbench compile BUILD [--seed S]`: compile a rendered build into cases, questions and gold (private/<cid>/),
+ * index entries (private/index/) and BUILD/compile_report.json + .md. The compile seed is fresh unless given (or
+ * taken from an unfinished compile of the same build, so a rerun after a kill keeps its question ids). Refuses
+ * (exit 2) a build whose render is incomplete or whose truth was made from another timeline.
+ */
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import cliProgress from 'cli-progress';
+import { compileBuild } from '../../compile/compile.ts';
+
+export function registerCompile(program: Command): void {
+  program
+    .command('compile')
+    .description('compile a rendered build: cases, look points, questions and gold, the compile report and funnel')
+    .argument('<build>', 'build directory (after `stbench render`)')
+    .option('--seed <s>', 'compile seed (default: fresh, recorded in BUILD/.stbench/compile.json)')
+    .action((build: string, o: { seed?: string }) => {
+      const tty = !!process.stderr.isTTY;
+      const bar = new cliProgress.SingleBar({ format: 'compile |{bar}| {value}/{total} scripts | {sid}', stream: process.stderr, hideCursor: true }, cliProgress.Presets.shades_classic);
+      let started = false;
+      const r = compileBuild(resolve(build), {
+        seed: o.seed,
+        onProgress: (done, total, sid) => {
+          if (!tty) return;
+          if (!started) {
+            bar.start(total, done, { sid });
+            started = true;
+          } else bar.update(done, { sid });
+        },
+      });
+      if (started) bar.stop();
+      process.stdout.write(
+        `compiled ${r.scripts} scripts into ${r.cases} cases and ${r.questions} questions (seed ${r.seed}, compile hash ${r.compile_hash.slice(0, 16)})\n` +
+          `report: ${resolve(build, 'compile_report.json')}\n`,
+      );
+    });
+}

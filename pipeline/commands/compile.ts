@@ -6,8 +6,8 @@
  */
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import cliProgress from 'cli-progress';
 import { compileBuild } from '../../compile/compile.ts';
+import { progress } from '../progress.ts';
 
 export function registerCompile(program: Command): void {
   program
@@ -16,20 +16,9 @@ export function registerCompile(program: Command): void {
     .argument('<build>', 'build directory (after `stbench render`)')
     .option('--seed <s>', 'compile seed (default: fresh, recorded in BUILD/.stbench/compile.json)')
     .action((build: string, o: { seed?: string }) => {
-      const tty = !!process.stderr.isTTY;
-      const bar = new cliProgress.SingleBar({ format: 'compile |{bar}| {value}/{total} scripts | {sid}', stream: process.stderr, hideCursor: true }, cliProgress.Presets.shades_classic);
-      let started = false;
-      const r = compileBuild(resolve(build), {
-        seed: o.seed,
-        onProgress: (done, total, sid) => {
-          if (!tty) return;
-          if (!started) {
-            bar.start(total, done, { sid });
-            started = true;
-          } else bar.update(done, { sid });
-        },
-      });
-      if (started) bar.stop();
+      const bar = progress('compile', 'scripts');
+      const r = compileBuild(resolve(build), { seed: o.seed, onProgress: (done, total, sid) => bar.update(done, total, `| ${sid}`) });
+      bar.stop();
       process.stdout.write(
         `compiled ${r.scripts} scripts into ${r.cases} cases and ${r.questions} questions (seed ${r.seed}, compile hash ${r.compile_hash.slice(0, 16)})\n` +
           `report: ${resolve(build, 'compile_report.json')}\n`,

@@ -7,7 +7,7 @@
  */
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import cliProgress from 'cli-progress';
+import { progress } from '../progress.ts';
 import { UsageError } from '../core/index.ts';
 import { QUALITY_PRESETS } from '../../render/quality.ts';
 import { parseShard } from '../../render/script-inputs.ts';
@@ -34,37 +34,12 @@ function wholeNumber(name: string, v: string | undefined, min: number): number |
   return n;
 }
 
-/** A progress bar on a terminal; a line every 10% elsewhere. */
+/** The render stage's progress: frames, frames per second, ETA, frames kept from an earlier run. */
 function progressReporter(): { update: (p: RenderProgress) => void; stop: () => void } {
-  if (process.stderr.isTTY) {
-    const bar = new cliProgress.SingleBar(
-      { format: 'render |{bar}| {value}/{total} frames | {fps} fps | ETA {eta_s} | kept {kept}', stream: process.stderr, hideCursor: true },
-      cliProgress.Presets.shades_classic,
-    );
-    let started = false;
-    return {
-      update: (p) => {
-        const payload = { fps: p.fps.toFixed(2), eta_s: p.eta_s === null ? '?' : `${Math.round(p.eta_s)} s`, kept: p.kept };
-        if (!started) {
-          bar.start(p.total, p.done, payload);
-          started = true;
-        } else bar.update(p.done, payload);
-      },
-      stop: () => {
-        if (started) bar.stop();
-        started = false;
-      },
-    };
-  }
-  let lastDecile = -1;
+  const bar = progress('render', 'frames');
   return {
-    update: (p) => {
-      const d = Math.floor((10 * p.done) / p.total);
-      if (d === lastDecile && p.done !== p.total) return;
-      lastDecile = d;
-      process.stderr.write(`render: ${p.done}/${p.total} frames (${p.kept} kept), ${p.fps.toFixed(2)} fps, ETA ${p.eta_s === null ? '?' : Math.round(p.eta_s) + ' s'}\n`);
-    },
-    stop: () => {},
+    update: (p) => bar.update(p.done, p.total, `| ${p.fps.toFixed(2)} fps | ETA ${p.eta_s === null ? '?' : `${Math.round(p.eta_s)} s`} | kept ${p.kept}`),
+    stop: () => bar.stop(),
   };
 }
 

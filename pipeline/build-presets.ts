@@ -1,0 +1,51 @@
+/**
+ * Build presets: what `stbench build --preset NAME` makes. `demo` is a small real release that runs on a laptop
+ * in about a quarter of an hour; `release` is the dataset card's shape (16 scripts a job: 12 of 2-3 tasks, 4 of 4-6)
+ * at final quality, meant for a bigger machine.
+ */
+import type { Quality } from '../render/quality.ts';
+
+export interface BuildPreset {
+  name: string;
+  description: string;
+  /** the jobs to script, in order */
+  jobs: readonly string[];
+  scriptsPerJob: number;
+  /** tasks per script; undefined = the job's release mix */
+  tasks?: number;
+  /** frame cap per script; undefined = none */
+  maxFrames?: number;
+  quality: Quality;
+  /** the build seed (scripts) and the compile seed: fixed, so a preset builds the same release every time */
+  seed: string;
+  compileSeed: string;
+  /** the dataset version the export writes */
+  version: string;
+}
+
+const ALL_JOBS = ['vacuum/2', 'helper/1', 'amr/1', 'drone/1'] as const;
+
+export const PRESETS: Record<string, BuildPreset> = {
+  demo: {
+    name: 'demo',
+    description: 'two scripts per job of two tasks, short frame caps, preview quality: about 15 minutes on 2 cores',
+    jobs: ALL_JOBS,
+    scriptsPerJob: 2,
+    tasks: 2,
+    maxFrames: 10,
+    quality: 'preview',
+    seed: 'demo',
+    compileSeed: 'demo',
+    version: '0.1.0',
+  },
+  release: {
+    name: 'release',
+    description: "the dataset card's shape: 16 scripts per job (12 of 2-3 tasks, 4 of 4-6) at final quality",
+    jobs: ALL_JOBS,
+    scriptsPerJob: 16,
+    quality: 'final',
+    seed: 'release',
+    compileSeed: 'release',
+    version: '0.1.0',
+  },
+};

@@ -1,0 +1,203 @@
+/**
+ * `stbench build`: every stage in order (script, render, compile, check, export) from a preset. Each stage is
+ * resumable on its own, so a rerun after a kill picks up where it stopped: scripts already made with the same settings
+ * are kept, rendered frames that verify are kept, the compile seed is fixed by the preset, the check resumes from its
+ * saved answers, and the export writes to a temporary folder and renames at the end.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { getJob } from '../jobs/load.ts';
+import { getPlace } from '../layouts/load.ts';
+import { renderStage } from '../render/stage.ts';
+import type { RenderProgress } from '../render/pool.ts';
+import { resolveSamples } from '../render/quality.ts';
+import { renderLogPath } from '../render/render-log.ts';
+import { compileBuild } from '../compile/compile.ts';
+import { runCheck } from '../checks/check.ts';
+import { exportDataset } from './export.ts';
+import { readManifest, UsageError, CheckFailed } from './core/index.ts';
+import { batchSettings, checkBuild, planBatch, scriptStage, writeBatch, type BatchOptions } from './script/batch.ts';
+import type { BuildPreset } from './build-presets.ts';
+import { progress } from './progress.ts';
+
+export interface BuildOptions {
+  preset: BuildPreset;
+  /** the build folder */
+  out: string;
+  /** the dataset folder (default: OUT-dataset) */
+  dataset?: string;
+  workers?: number;
+  blender?: string;
+  /** print what would be built and a time estimate, build nothing */
+  dryRun?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface BuildSummary {
+  build: string;
+  dataset: string;
+  scripts: number;
+  frames: number;
+  cases: number;
+  questions: number;
+  keptFamilies: number;
+  droppedFamilies: number;
+  seconds: Record<string, number>;
+}
+
+function batchOptions(preset: BuildPreset, jobId: string): BatchOptions {
+  const job = getJob(jobId);
+  return { job, place: getPlace(job.layout), seed: preset.seed, count: preset.scriptsPerJob, tasks: preset.tasks, maxFrames: preset.maxFrames };
+}
+
+/** Script every job of the preset; a job whose scripts exist with the same settings is kept as it is. */
+function scriptStageRun(build: string, preset: BuildPreset, log: (l: string) => void): number {
+  let frames = 0;
+  for (const jobId of preset.jobs) {
+    const o = batchOptions(preset, jobId);
+    checkBuild(build, o);
+    const m = readManifest(build, scriptStage(o.job));
+    if (m?.complete && JSON.stringify(m.settings) === JSON.stringify(batchSettings(o))) {
+      log(`script ${jobId}: kept (${preset.scriptsPerJob} scripts made earlier with the same settings)`);
+      continue;
+    }
+    const scripts = planBatch(o);
+    writeBatch(build, o, scripts);
+    const n = scripts.reduce((a, s) => a + s.plan.keyframes.length, 0);
+    frames += n;
+    log(`script ${jobId}: ${scripts.length} scripts, ${n} frames`);
+  }
+  return frames;
+}
+
+/** Plan (in memory) what a preset would build: scripts and frames per job. */
+export function planPreset(preset: BuildPreset): { job: string; scripts: number; tasks: number; frames: number }[] {
+  return preset.jobs.map((jobId) => {
+    const scripts = planBatch(batchOptions(preset, jobId));
+    return {
+      job: jobId,
+      scripts: scripts.length,
+      tasks: scripts.reduce((a, s) => a + s.plan.tasks.length, 0),
+      frames: scripts.reduce((a, s) => a + s.plan.keyframes.length, 0),
+    };
+  });
+}
+
+/** Seconds per frame at a preset's quality on this machine: render two frames of a small helper script and time them. */
+export async function measureFrameSeconds(preset: BuildPreset, blender?: string): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'stbench-calibrate-'));
+  try {
+    const o = { ...batchOptions(preset, 'helper/1'), count: 1, tasks: 1, maxFrames: 2 };
+    writeBatch(dir, o, planBatch(o));
+    const r = await renderStage(dir, { quality: preset.quality, blender });
+    const sid = r.scripts[0];
+    const logFile = renderLogPath(dir, sid);
+    const log = JSON.parse(readFileSync(logFile, 'utf8')) as { frames: { wall_s: number | null }[] };
+    const walls = log.frames.map((f) => f.wall_s ?? 0);
+    return walls.reduce((a, b) => a + b, 0) / Math.max(1, walls.length);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function dryRun(opts: BuildOptions): Promise<string> {
+  const { preset } = opts;
+  const rows = planPreset(preset);
+  const frames = rows.reduce((a, r) => a + r.frames, 0);
+  const { samples } = resolveSamples(preset.quality);
+  const perFrame = await measureFrameSeconds(preset, opts.blender);
+  const lines = [
+    `preset ${preset.name}: ${preset.description}`,
+    ...rows.map((r) => `  ${r.job.padEnd(9)} ${r.scripts} scripts, ${r.tasks} tasks, ${r.frames} frames`),
+    `  total ${rows.reduce((a, r) => a + r.scripts, 0)} scripts, ${frames} frames at ${preset.quality} quality (${samples} samples)`,
+    `  measured here: ${perFrame.toFixed(1)} s a frame -> about ${formatDuration(frames * perFrame)} of rendering` +
+      ` (Cycles already uses every core of one machine; shard with \`stbench render --shard i/n\` to use more machines)`,
+  ];
+  return lines.join('\n');
+}
+
+export function formatDuration(s: number): string {
+  if (s < 90) return `${Math.round(s)} s`;
+  if (s < 5400) return `${Math.round(s / 60)} min`;
+  return `${(s / 3600).toFixed(1)} h`;
+}
+
+export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
+  const log = opts.log ?? (() => {});
+  const { preset } = opts;
+  const build = resolve(opts.out);
+  const dataset = resolve(opts.dataset ?? `${build}-dataset`);
+  if (dataset === build || dataset.startsWith(build + '/')) throw new UsageError('the dataset folder must lie outside the build folder');
+  const seconds: Record<string, number> = {};
+  const timed = async <T>(stage: string, f: () => Promise<T> | T): Promise<T> => {
+    const t0 = performance.now();
+    log(`== ${stage}`);
+    const r = await f();
+    seconds[stage] = (performance.now() - t0) / 1000;
+    return r;
+  };
+
+  await timed('script', () => scriptStageRun(build, preset, log));
+
+  const render = await timed('render', async () => {
+    const bar = progress('render', 'frames');
+    try {
+      return await renderStage(build, {
+        quality: preset.quality,
+        workers: opts.workers,
+        blender: opts.blender,
+        onProgress: (p: RenderProgress) =>
+          bar.update(p.done, p.total, `| ${p.fps.toFixed(2)} fps | ETA ${p.eta_s === null ? '?' : formatDuration(p.eta_s)}`),
+      });
+    } finally {
+      bar.stop();
+    }
+  });
+
+  const compiled = await timed('compile', () => {
+    const bar = progress('compile', 'scripts');
+    try {
+      return compileBuild(build, { seed: preset.compileSeed, onProgress: (d, t, sid) => bar.update(d, t, `| ${sid}`) });
+    } finally {
+      bar.stop();
+    }
+  });
+
+  const check = await timed('check', async () => {
+    let bar: ReturnType<typeof progress> | null = null;
+    let current = '';
+    try {
+      return await runCheck({
+        data: build,
+        workers: opts.workers,
+        onProgress: (system, p) => {
+          if (system !== current) {
+            bar?.stop();
+            bar = progress(`check ${system}`, 'cases');
+            current = system;
+          }
+          bar!.update(p.done, p.total);
+        },
+      });
+    } finally {
+      (bar as ReturnType<typeof progress> | null)?.stop();
+    }
+  });
+  if (check.exitCode !== 0) throw new CheckFailed(`the check failed (see ${check.mdPath ?? 'check.md'}); nothing exported`);
+
+  await timed('export', () => exportDataset({ data: build, out: dataset, version: preset.version, force: existsSync(dataset), log }));
+
+  const kept = check.report.families.filter((f) => f.status === 'kept').length;
+  return {
+    build,
+    dataset,
+    scripts: render.scripts.length,
+    frames: render.frames,
+    cases: compiled.cases,
+    questions: compiled.questions,
+    keptFamilies: kept,
+    droppedFamilies: check.report.families.length - kept,
+    seconds,
+  };
+}

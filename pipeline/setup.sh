@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Set up a fresh Debian machine for stbench: Debian's blender (the renders) and chromium (the viewer's browser
+# test) where they are missing, then the npm packages. Used by the README's quickstart and by CI.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+need=()
+command -v blender >/dev/null 2>&1 || need+=(blender)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+if [ ${#need[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "setup: installing ${need[*]} with apt-get"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+npm ci --no-audit --no-fund

@@ -4,6 +4,9 @@
  * renumbers them per case (k from 0, a fresh clock); the harness formats them with `formatHeader`.
  */
 import { z } from 'zod';
+import { normHeading } from '../pipeline/core/angles.ts';
+
+export { normHeading };
 
 export const Step = z
   .object({
@@ -33,14 +36,6 @@ export const Step = z
   })
   .strict();
 export type Step = z.infer<typeof Step>;
-
-/** Normalise a heading to [-180, 180). */
-export function normHeading(deg: number): number {
-  let h = ((((deg + 180) % 360) + 360) % 360) - 180;
-  if (h >= 180) h -= 360;
-  // avoid -0
-  return h === 0 ? 0 : h;
-}
 
 /** Fixed decimals without a negative zero ("-0.00" prints as "0.00"). */
 export function fixed(x: number, digits: number): string {

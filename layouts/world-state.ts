@@ -3,6 +3,7 @@
  * where every present person stands or walks. `initialState(place)` reads it from the place file; the timeline's
  * `worldAt(t)` gives it at any moment of a shift.
  */
+import { normHeading } from '../pipeline/core/angles.ts';
 import type { DoorState, Place } from './place-schema.ts';
 
 /** Where a thing is: centre x, y of its footprint, z of its bottom (the surface it rests on), yaw in degrees. */
@@ -46,11 +47,7 @@ export function surfaceTop(place: Place, restsOn: string, level?: number): numbe
   return f.surface;
 }
 
-/** Normalise a heading to [-180, 180). */
-export function normHeading(deg: number): number {
-  const h = ((((deg + 180) % 360) + 360) % 360) - 180;
-  return Object.is(h, -0) ? 0 : h;
-}
+export { normHeading };
 
 /** The state the place file describes: things at their positions, doors in their initial state, people at `at`. */
 export function initialState(place: Place): WorldState {

@@ -5,3 +5,4 @@ export * from './errors.ts';
 export * from './yaml.ts';
 export * from './manifest.ts';
 export * from './version.ts';
+export * from './angles.ts';

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CaseFile, QuestionRow } from '../../compile/case-schema.ts';
-import { InputError, pathString, type InputIssue } from '../../pipeline/core/index.ts';
+import { InputError, jsonlRows, pathString, readText, type InputIssue } from '../../pipeline/core/index.ts';
 import { readOracle } from '../../render/truth/records.ts';
 import type { SentDetection } from './protocol.ts';
 
@@ -39,29 +39,10 @@ function readJson(file: string): unknown {
 function readQuestions(file: string): Map<string, QuestionRow> {
   const issues: InputIssue[] = [];
   const out = new Map<string, QuestionRow>();
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new InputError({ file, path: '', message: `cannot read: ${(e as Error).message}` });
+  for (const { line, row } of jsonlRows(readText(file), QuestionRow, file, issues)) {
+    if (out.has(row.qid)) issues.push({ file, line, path: 'qid', message: `${row.qid} repeats` });
+    out.set(row.qid, row);
   }
-  text.split('\n').forEach((line, i) => {
-    if (!line.trim()) return;
-    let v: unknown;
-    try {
-      v = JSON.parse(line);
-    } catch (e) {
-      issues.push({ file, line: i + 1, path: '', message: `not JSON: ${(e as Error).message}` });
-      return;
-    }
-    const r = QuestionRow.safeParse(v);
-    if (!r.success) {
-      for (const iss of r.error.issues) issues.push({ file, line: i + 1, path: pathString(iss.path), message: iss.message });
-      return;
-    }
-    if (out.has(r.data.qid)) issues.push({ file, line: i + 1, path: 'qid', message: `${r.data.qid} repeats` });
-    out.set(r.data.qid, r.data);
-  });
   if (issues.length) throw new InputError(issues);
   return out;
 }

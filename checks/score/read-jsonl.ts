@@ -2,28 +2,12 @@
  * Reading the scorer's inputs: gold.jsonl (gold rows, checked against the schema) and answer files (one
  * `{"qid": ..., "answer": {...}}` per line). Every problem names the file, line and field; all are reported at once.
  */
-import { readFileSync } from 'node:fs';
-import { InputError, pathString, type InputIssue } from '../../pipeline/core/index.ts';
+import { InputError, jsonlLines, pathString, readText, type InputIssue } from '../../pipeline/core/index.ts';
 import { GoldRow } from './gold-row.ts';
 
 /** Non-empty lines of a JSONL file with their 1-based line numbers, parsed; parse errors become issues. */
 export function readJsonlLines(file: string, issues: InputIssue[]): { line: number; value: unknown }[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new InputError({ file, path: '', message: `cannot read: ${(e as Error).message}` });
-  }
-  const out: { line: number; value: unknown }[] = [];
-  text.split('\n').forEach((raw, i) => {
-    if (raw.trim() === '') return;
-    try {
-      out.push({ line: i + 1, value: JSON.parse(raw) });
-    } catch (e) {
-      issues.push({ file, line: i + 1, path: '', message: `not JSON: ${(e as Error).message}` });
-    }
-  });
-  return out;
+  return jsonlLines(readText(file), file, issues);
 }
 
 /** Gold rows of a gold.jsonl file; throws InputError on any bad line or repeated qid. */

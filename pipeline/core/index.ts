@@ -6,3 +6,4 @@ export * from './yaml.ts';
 export * from './manifest.ts';
 export * from './version.ts';
 export * from './angles.ts';
+export * from './jsonl.ts';

@@ -7,7 +7,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CaseFile, QuestionRow } from '../../compile/case-schema.ts';
 import { GoldRow } from '../../checks/score/gold-row.ts';
-import { InputError, pathString, type InputIssue } from '../core/index.ts';
+import { InputError, jsonlRows, pathString, type InputIssue } from '../core/index.ts';
+import type { z } from 'zod';
 import { caseIdsOf } from '../compile-hash.ts';
 
 export interface ScriptContents {
@@ -49,31 +50,12 @@ function readJson(file: string, issues: InputIssue[]): unknown {
   }
 }
 
-function readLines<T>(file: string, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, issues: InputIssue[]): Line<T>[] {
+function readLines<T>(file: string, schema: z.ZodType<T>, issues: InputIssue[]): Line<T>[] {
   if (!existsSync(file)) {
     issues.push({ file, path: '', message: 'missing' });
     return [];
   }
-  const out: Line<T>[] = [];
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .forEach((text, i) => {
-      if (!text.trim()) return;
-      let v: unknown;
-      try {
-        v = JSON.parse(text);
-      } catch (e) {
-        issues.push({ file, line: i + 1, path: '', message: `not JSON: ${(e as Error).message}` });
-        return;
-      }
-      const r = schema.safeParse(v);
-      if (!r.success) {
-        for (const iss of r.error.issues) issues.push({ file, line: i + 1, path: pathString(iss.path), message: iss.message });
-        return;
-      }
-      out.push({ qid: (v as { qid: string }).qid, text, row: r.data });
-    });
-  return out;
+  return jsonlRows(readFileSync(file, 'utf8'), schema, file, issues).map(({ text, value, row }) => ({ qid: (value as { qid: string }).qid, text, row }));
 }
 
 /** The script ids of a root: the folders under scripts/, sorted. */

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { CameraPose } from '../../layouts/camera.ts';
-import { InputError, type InputIssue, pathString, writeFileAtomic } from '../../pipeline/core/index.ts';
+import { InputError, type InputIssue, jsonlRows, writeFileAtomic } from '../../pipeline/core/index.ts';
 import type { FloorGrid, SeenRuns } from './seen-space.ts';
 import type { EntityInfo, EntityVisibility } from './visibility.ts';
 
@@ -192,24 +192,10 @@ export function writeOracle(path: string, records: readonly OracleRecord[]): voi
 
 /** Parse JSONL text with a schema; every bad line is reported with its line number and field. */
 export function parseJsonl<T>(text: string, schema: z.ZodType<T>, file: string): T[] {
-  const out: T[] = [];
   const issues: InputIssue[] = [];
-  const lines = text.split('\n');
-  lines.forEach((line, i) => {
-    if (line.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (e) {
-      issues.push({ file, line: i + 1, path: '', message: `not JSON: ${(e as Error).message}` });
-      return;
-    }
-    const r = schema.safeParse(value);
-    if (r.success) out.push(r.data);
-    else for (const iss of r.error.issues) issues.push({ file, line: i + 1, path: pathString(iss.path), message: iss.message });
-  });
+  const rows = jsonlRows(text, schema, file, issues);
   if (issues.length) throw new InputError(issues);
-  return out;
+  return rows.map((r) => r.row);
 }
 
 export function readVisibility(path: string): VisibilityRecord[] {

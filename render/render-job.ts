@@ -129,6 +129,11 @@ export const RenderSettings = z.strictObject({
   /** clamp of indirect light (0 = off) */
   clamp_indirect: z.number().min(0).optional(),
   /**
+   * exposure in stops applied by the view transform before the sRGB curve (default 0): a scene whose lights are
+   * too bright for the Standard transform clips to white; -1 halves every pixel's linear value
+   */
+  exposure_ev: z.number().min(-10).max(10).optional(),
+  /**
    * render only this part of the frame, [x0, y0, x1, y1] as fractions of the width and height from the top-left
    * (Blender's render border, not cropped: the files keep the camera's size, pixels outside are not rendered).
    * For measurements only (tests/bench/render-quality.ts); absent: the whole frame.
@@ -246,8 +251,8 @@ export function writeRenderJob(path: string, job: RenderJob): void {
 }
 
 /** The settings a job renders with, every default filled in (what render/blender/render_job.py applies). */
-export function effectiveSettings(job: RenderJob): Required<Omit<RenderSettings, 'adaptive_threshold' | 'clamp_indirect' | 'region'>> &
-  Pick<RenderSettings, 'adaptive_threshold' | 'clamp_indirect' | 'region'> {
+export function effectiveSettings(job: RenderJob): Required<Omit<RenderSettings, 'adaptive_threshold' | 'clamp_indirect' | 'region' | 'exposure_ev'>> &
+  Pick<RenderSettings, 'adaptive_threshold' | 'clamp_indirect' | 'region' | 'exposure_ev'> {
   const s = job.settings ?? {};
   return {
     jpeg_quality: s.jpeg_quality ?? 92,
@@ -258,6 +263,7 @@ export function effectiveSettings(job: RenderJob): Required<Omit<RenderSettings,
     denoise: s.denoise ?? 'off',
     seed: s.seed ?? 0,
     clamp_indirect: s.clamp_indirect,
+    ...(s.exposure_ev ? { exposure_ev: s.exposure_ev } : {}),
     ...(s.region ? { region: s.region } : {}),
   };
 }

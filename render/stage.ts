@@ -33,7 +33,7 @@ import { findBlender } from './find-blender.ts';
 import { frameDirs, framePaths, renderJobPath, verifyFrame, type FrameKind } from './frame-files.ts';
 import { appendJournal, readJournal } from './frame-journal.ts';
 import { buildFrameTasks, renderFrames, type FrameTask, type RenderProgress } from './pool.ts';
-import { resolveSamples, type Quality } from './quality.ts';
+import { presetSettings, resolveSamples, type Quality } from './quality.ts';
 import { parseRenderJob, type RenderJob } from './render-job.ts';
 import { renderLog, renderLogPath } from './render-log.ts';
 import { listScripts, readScriptInputs, scriptInputPaths, selectScripts, type ScriptInputs, type Shard } from './script-inputs.ts';
@@ -100,9 +100,17 @@ function hasFrameFiles(build: string, sid: string): boolean {
 }
 
 /** Build a script's job and check it against what its outputs were made from; throws when they differ. */
-function prepare(build: string, sid: string, samples: number): Prepared {
+function prepare(build: string, sid: string, samples: number, quality: Quality): Prepared {
   const inputs = readScriptInputs(build, sid);
-  const { job } = buildRenderJob({ sid, place: inputs.timeline.place, timeline: inputs.timeline, frames: inputs.frames, camera: inputs.camera });
+  const settings = presetSettings(quality);
+  const { job } = buildRenderJob({
+    sid,
+    place: inputs.timeline.place,
+    timeline: inputs.timeline,
+    frames: inputs.frames,
+    camera: inputs.camera,
+    ...(Object.keys(settings).length ? { settings } : {}),
+  });
   const text = jobText(build, job);
   const jobSha = sha256(text);
   const m = readManifest(build, scriptStage(sid));
@@ -216,7 +224,7 @@ export async function renderStage(build: string, opts: RenderStageOptions = {}):
   const settings = { quality, samples, device };
 
   // check every script before anything is written
-  const prepared = sids.map((sid) => prepare(build, sid, samples));
+  const prepared = sids.map((sid) => prepare(build, sid, samples, quality));
   findBlender(opts.blender);
 
   const tasks: FrameTask[] = [];
@@ -308,7 +316,7 @@ export async function mergeRender(build: string, opts: { blender?: string } = {}
       notDone.push(`${sid}: never rendered`);
       continue;
     }
-    const p = prepare(build, sid, Number(m.settings.samples));
+    const p = prepare(build, sid, Number(m.settings.samples), resolveSamples(String(m.settings.quality ?? 'preview')).quality);
     const frames = p.job.frames;
     const bad: number[] = [];
     for (const f of frames) {

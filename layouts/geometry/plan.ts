@@ -2,7 +2,8 @@
  * Path planning for a round body on a clearance map: cells whose clearance is under the body radius are forbidden
  * (hard), cells closer than radius + C to an obstacle cost more (soft, growing as clearance shrinks); A* over
  * 8-connected cells (no corner cutting, deterministic tie-breaking), then line-of-sight shortening that keeps the
- * hard constraint and never takes the route's clearance below what the A* route had there (up to C). The route's
+ * hard constraint and, point by point, never takes the route's clearance below what the A* route had at the
+ * corresponding point (up to C): a narrow spot lowers the bar only where the shortcut passes it. The route's
  * minClearance is measured every 2 cm with the map's at() (exact against the solids for solid maps).
  */
 import type { Vec2 } from './footprint.ts';
@@ -194,17 +195,78 @@ export function planPath(map: ClearanceMap, req: PlanRequest): PlanResult {
   }
   if (pts.length > 1) corners.push(pts[pts.length - 1]);
 
-  const segMin: number[] = [];
-  for (let i = 0; i + 1 < corners.length; i++) segMin.push(segmentClearance(map, corners[i], corners[i + 1], step));
-  const gridMin = segMin.length ? Math.min(...segMin) : map.at(req.start[0], req.start[1]);
+  // the A* route's clearance profile: samples at most `step` apart along the corner polyline, with their arc length
+  const profS: number[] = [], profC: number[] = [];
+  const cornerS: number[] = [0];
+  let gridMin = Infinity;
+  for (let i = 0; i + 1 < corners.length; i++) {
+    const a = corners[i], b = corners[i + 1];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const m = Math.max(1, Math.ceil(len / step));
+    for (let k = i === 0 ? 0 : 1; k <= m; k++) {
+      const t = k / m;
+      const v = map.at(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t);
+      profS.push(cornerS[i] + len * t); profC.push(v);
+      if (v < gridMin) gridMin = v;
+    }
+    cornerS.push(cornerS[i] + len);
+  }
+  if (corners.length < 2) gridMin = map.at(req.start[0], req.start[1]);
 
-  // line-of-sight shortening: from each anchor, gallop then bisect to a far corner it can see
+  /** The A* route's clearance at arc length s: the lower of the two profile samples around it. */
+  const profileAt = (s: number, from: number): [number, number] => {
+    let k = from;
+    while (k + 1 < profS.length && profS[k + 1] <= s) k++;
+    const v = k + 1 < profS.length && profS[k] < s ? Math.min(profC[k], profC[k + 1]) : profC[k];
+    return [v, k];
+  };
+
+  // the lowest clearance of each corner-to-corner stretch of the A* route
+  const segMin: number[] = [];
+  for (let i = 0, k = 0; i + 1 < corners.length; i++) {
+    let m = Infinity;
+    for (; k < profS.length && profS[k] <= cornerS[i + 1] + 1e-12; k++) m = Math.min(m, profC[k]);
+    if (k > 0) m = Math.min(m, profC[k - 1]);
+    segMin.push(m);
+  }
+
+  // line-of-sight shortening: from each anchor, gallop then bisect to a far corner it can see. A shortcut over
+  // corners i..j must keep, at each of its samples, min(r + C, the A* route's clearance at the corresponding point:
+  // the same fraction of the replaced stretch's arc length), and never less than r; so a narrow spot in the stretch
+  // lowers what the shortcut must keep only where the shortcut passes that spot, not along the whole shortcut. Within
+  // r + C of route length from an end that itself lacks r + C (a site docked close to its furniture), a shortcut
+  // need only keep the lowest clearance of the stretch it replaces (up to r + C).
+  const full = r + C;
+  const total = cornerS[cornerS.length - 1];
+  const startTight = map.at(req.start[0], req.start[1]) < full;
+  const goalTight = corners.length > 1 && map.at(corners[corners.length - 1][0], corners[corners.length - 1][1]) < full;
+  let routeArc = 0;
+  const lo = (x: number) => { let a = 0, b = profS.length - 1; while (a < b) { const m = (a + b + 1) >> 1; if (profS[m] <= x) a = m; else b = m - 1; } return a; };
   const ok = (i: number, j: number) => {
     if (j === i + 1) return true;
-    let need = Infinity;
-    for (let k = i; k < j; k++) need = Math.min(need, segMin[k]);
-    need = Math.max(r, Math.min(r + C, need)) - 1e-9;
-    return segmentClearance(map, corners[i], corners[j], step) >= need;
+    const a = corners[i], b = corners[j];
+    const s0 = cornerS[i], s1 = cornerS[j];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const n = Math.max(1, Math.ceil(len / step));
+    let stretchMin = Infinity;
+    for (let k = i; k < j; k++) stretchMin = Math.min(stretchMin, segMin[k]);
+    const loose = Math.max(r, Math.min(full, stretchMin));
+    const rest = total - s1;
+    let ptr = lo(s0);
+    for (let k = 0; k <= n; k++) {
+      const t = k / n;
+      const v = map.at(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t);
+      if (v >= full) continue;
+      if (v < r - 1e-9) return false;
+      if ((startTight && routeArc + t * len <= full) || (goalTight && (1 - t) * len + rest <= full)) {
+        if (v < loose - 1e-9) return false;
+        continue;
+      }
+      const [ref, at] = profileAt(s0 + (s1 - s0) * t, ptr);
+      ptr = at;
+      if (v < Math.max(r, Math.min(full, ref)) - 1e-9) return false;
+    }
+    return true;
   };
   const route: Vec2[] = [corners[0]];
   const last = corners.length - 1;
@@ -221,6 +283,7 @@ export function planPath(map: ClearanceMap, req: PlanRequest): PlanResult {
         if (ok(i, mid)) good = mid; else bad = mid;
       }
     }
+    routeArc += Math.hypot(corners[good][0] - corners[i][0], corners[good][1] - corners[i][1]);
     route.push(corners[good]);
     i = good;
   }

@@ -25,6 +25,8 @@ export interface TaskRecord {
   /** vacuum: sent home on low battery, and the room left unfinished */
   sent_home: boolean;
   unfinished_room: string | null;
+  /** vacuum: rooms of the assignment it could not get into (a door shut in the gap, a moved thing in the way) */
+  unreached_rooms?: string[];
   /** vacuum: coverage of each room cleaned, as a fraction of its reachable floor */
   coverage: Record<string, { reachable_m2: number; covered_m2: number; fraction: number }>;
   t_start: number;

@@ -102,6 +102,11 @@ export function planVacuumTask(ctx: TaskContext, spec: CleanRooms): void {
       drive.follow([drive.here, b], info('cleaning', sub, near > 1e-3 ? undefined : dec));
       cleaned.push([a, b]);
     }
+    if (cleaned.length === 0 && stopped < 0) {
+      // no stretch of the room could be reached (a door shut in the gap, a moved thing in the way): not cleaned
+      record.unreached_rooms = [...(record.unreached_rooms ?? []), room.id];
+      continue;
+    }
     // the figure counts what earlier tasks cleaned of a room they left unfinished
     const swept = [...before, ...samplePath(cleaned)];
     record.coverage[room.id] = roomCoverage(nav, reach, room.polygon as Vec2[], swept);
@@ -113,7 +118,9 @@ export function planVacuumTask(ctx: TaskContext, spec: CleanRooms): void {
     }
   }
   const homeSub = record.sent_home ? `going back to ${siteName(place, ctx.home)} to recharge` : `going back to ${siteName(place, ctx.home)}`;
+  // a task that starts at the dock and goes nowhere (battery too low) still opens with its task-start decision
+  const atHome = Math.hypot(drive.here[0] - homeXY[0], drive.here[1] - homeXY[1]) < 1e-3;
   record.reached = drive.goTo(homeXY, info('returning', homeSub, firstDecision ?? 'head home'));
-  drive.act(ctx.home.heading, 3, info('docking', `docking at ${siteName(place, ctx.home)}`, 'dock'));
+  drive.act(ctx.home.heading, 3, info('docking', `docking at ${siteName(place, ctx.home)}`, atHome ? (firstDecision ?? 'dock') : 'dock'));
   record.sites.push(ctx.home.id);
 }

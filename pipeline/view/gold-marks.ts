@@ -1,7 +1,8 @@
 /**
  * Where a question's gold lies, for drawing: the gold's map points (ego offsets turned into the map through the
- * camera at the ask, places, list things), their pixels on the frames that answer the question (projected with the
- * camera's intrinsics), and for clear_path the corridor the body sweeps.
+ * camera at the ask, places, list things; for clear_path the point where the body's front stops), their pixels on
+ * the frames that answer the question (projected with the camera's intrinsics), and for clear_path the corridor the
+ * body sweeps.
  */
 import type { GoldRow } from '../../checks/score/index.ts';
 import { cameraFromBase, inImage, intrinsics, project, type CameraPose } from '../../layouts/camera.ts';
@@ -16,8 +17,8 @@ export interface FramePoint {
 }
 
 export interface GoldMarks {
-  /** gold points in the map (m) */
-  points: { x: number; y: number }[];
+  /** gold points in the map (m); z, where given, is the height the point is drawn at (else where it rests) */
+  points: { x: number; y: number; z?: number }[];
   /** their pixels on the evidence frames and the ask frame (inside the image only) */
   onFrames: FramePoint[];
   /** clear_path: the swept corridor's corners in the map, and the clearance band's */
@@ -85,6 +86,9 @@ export function goldMarks(vc: ViewCase, g: GoldRow, askK: number, text: string):
       body: rect(s.pose.pos[0], s.pose.pos[1], h, -half, half + v, w),
       band: rect(s.pose.pos[0], s.pose.pos[1], h, -half, half + v + g.clearance_m, w + g.clearance_m),
     };
+    // the gold itself: where the body's front stops, at the base's own height (a ground robot's floor)
+    const r = (h * Math.PI) / 180;
+    out.points.push({ x: s.pose.pos[0] + (half + v) * Math.cos(r), y: s.pose.pos[1] + (half + v) * Math.sin(r), z: s.pose.pos[2] });
   }
 
   if (out.points.length) {
@@ -94,7 +98,7 @@ export function goldMarks(vc: ViewCase, g: GoldRow, askK: number, text: string):
     for (const f of frames) {
       const cam = cameraAt(vc, f);
       for (const p of out.points) {
-        const px = project(k, cam, [p.x, p.y, restingZ(vc, p, vc.times[f])]);
+        const px = project(k, cam, [p.x, p.y, p.z ?? restingZ(vc, p, vc.times[f])]);
         if (px && inImage(k, px.u, px.v)) out.onFrames.push({ k: f, u: Math.round(px.u * 10) / 10, v: Math.round(px.v * 10) / 10 });
       }
     }

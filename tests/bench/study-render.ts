@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { getPlace } from '../../layouts/load.ts';
+import { getPlace, placeHash } from '../../layouts/load.ts';
 import { emptyTimeline } from '../../layouts/timeline.ts';
 import { BlenderProcess } from '../../render/blender-process.ts';
 import { buildRenderJob } from '../../render/build-job.ts';
@@ -46,8 +46,11 @@ export function studyJob(place: string, cand: Pick<Candidate, 'settings'>, views
   return { job, entities, views: vs };
 }
 
+/** The places' content hashes: a change of a place's lights or things renders the views again. */
+const PLACE_HASHES = [...new Set(STUDY_VIEWS.map((v) => v.place))].sort().map((id) => placeHash(getPlace(id)));
+
 function candDir(cand: Candidate): string {
-  const key = hashJson({ samples: cand.samples, settings: cand.settings, region: cand.fullFrame ? null : STUDY_REGION, post: cand.post ?? null, from: cand.from ?? null, camera: STUDY_CAMERA }).slice(0, 10);
+  const key = hashJson({ samples: cand.samples, settings: cand.settings, region: cand.fullFrame ? null : STUDY_REGION, post: cand.post ?? null, from: cand.from ?? null, camera: STUDY_CAMERA, places: PLACE_HASHES }).slice(0, 10);
   return join(CACHE, `${cand.id}-${key}`);
 }
 

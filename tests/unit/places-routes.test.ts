@@ -52,16 +52,12 @@ const UNREACHABLE: Record<string, Record<string, string>> = {
 };
 
 /**
- * Known planner defect (layouts/geometry/plan.ts, line-of-sight shortening): a shortcut over grid-route corners
- * i..j only has to keep the lowest clearance that any of the replaced stretches had (up to C). So one narrow spot
- * anywhere in the stretch (a passage, or a site that docks close to its furniture: the charger, a packing table, a
- * porch by a facade) lets the whole shortcut pass other obstacles at that clearance, far from the narrow spot: e.g.
- * the helper cuts the kitchen arch's jamb at 0.02 m, the AMR passes rack ends and packing tables at 0.07 to 0.38 m
- * in open floor. A fix: require, at each shortcut sample q, min(r + C, min over replaced stretches k of
- * (clearance_k + distance(q, stretch_k))). Until then the C rule is recorded as failing (it.fails) with its list.
+ * Jobs whose routes keep C wherever there is room. The planner's line-of-sight shortening once let a shortcut keep
+ * only the lowest clearance found anywhere in the stretch it replaced (one narrow spot let the whole shortcut pass
+ * other obstacles at that clearance); it now holds each shortcut point to min(r + C, the grid route's clearance at
+ * the corresponding point). A job listed here has the C rule asserted; one left out has it recorded as failing.
  */
-/** Jobs whose routes keep C wherever there is room, planner defect notwithstanding. */
-const KEEPS_C_TODAY: readonly string[] = ['vacuum/2'];
+const KEEPS_C_TODAY: readonly string[] = ['vacuum/2', 'helper/1', 'amr/1', 'drone/1'];
 
 /** Same cell size, cap and filter as pipeline/script/nav.ts navMap. */
 function buildMap(place: Place, solids: readonly Solid[], body: BodyShape, C: number, cell: number): ClearanceMap {

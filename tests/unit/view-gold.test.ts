@@ -64,6 +64,14 @@ describe('gold marks', () => {
     expect(Math.max(...ys) - Math.min(...ys)).toBeCloseTo(0.33, 6);
     const band = m.corridor!.band;
     expect(Math.min(...band.map((p) => p[0]))).toBeCloseTo(6.0 - 0.17 - 1.2 - 0.15, 6);
+    // the gold point: where the body's front stops, on the floor, drawn on the frame straight ahead of the camera
+    expect(m.points).toHaveLength(1);
+    expect(m.points[0].x).toBeCloseTo(6.0 - 0.17 - 1.2, 6);
+    expect(m.points[0].y).toBeCloseTo(1.6, 6);
+    const on = m.onFrames.find((p) => p.k === 2)!;
+    const floor = project(intrinsics(640, 480, 80), cameraAt(vc, 2), [m.points[0].x, m.points[0].y, 0])!;
+    expect(on.u).toBeCloseTo(320, 0);
+    expect(on.v).toBeCloseTo(floor.v, 0);
     expect(clearPathTurn('after turning left 90 degrees, how far')).toBe(90);
     expect(clearPathTurn('to your right')).toBe(-90);
     expect(clearPathTurn('straight ahead')).toBe(0);

@@ -3,6 +3,7 @@
   'use strict';
   var $ = function (id) { return document.getElementById(id); };
   var SVG = 'http://www.w3.org/2000/svg';
+  var MARK_R = 26; // the gold crosshair's reach from its centre, in frame pixels
 
   // ---- index: filter the case table
   var table = $('cases');
@@ -52,10 +53,10 @@
       var g = el('g', { 'class': 'gold-marker' });
       g.appendChild(el('circle', { 'class': 'halo', cx: m.u, cy: m.v, r: 16 }));
       g.appendChild(el('circle', { cx: m.u, cy: m.v, r: 16 }));
-      g.appendChild(el('line', { x1: m.u - 26, y1: m.v, x2: m.u - 8, y2: m.v }));
-      g.appendChild(el('line', { x1: m.u + 8, y1: m.v, x2: m.u + 26, y2: m.v }));
-      g.appendChild(el('line', { x1: m.u, y1: m.v - 26, x2: m.u, y2: m.v - 8 }));
-      g.appendChild(el('line', { x1: m.u, y1: m.v + 8, x2: m.u, y2: m.v + 26 }));
+      g.appendChild(el('line', { x1: m.u - MARK_R, y1: m.v, x2: m.u - 8, y2: m.v }));
+      g.appendChild(el('line', { x1: m.u + 8, y1: m.v, x2: m.u + MARK_R, y2: m.v }));
+      g.appendChild(el('line', { x1: m.u, y1: m.v - MARK_R, x2: m.u, y2: m.v - 8 }));
+      g.appendChild(el('line', { x1: m.u, y1: m.v + 8, x2: m.u, y2: m.v + MARK_R }));
       var t = el('text', { x: m.u + 20, y: m.v - 18 });
       t.textContent = 'gold';
       g.appendChild(t);
@@ -125,8 +126,13 @@
     if (history.replaceState) history.replaceState(null, '', '#q=' + qid);
     if (jump) {
       pause();
-      // the latest evidence frame with the gold drawn on it, else the latest evidence frame, else the ask
+      // the latest evidence frame with the gold drawn on it (whole, clear of the picture's edge, where one is), else
+      // the latest evidence frame, else the ask
       var onEvidence = q.marks.filter(function (mk) { return q.evidence.indexOf(mk.k) >= 0; });
+      var whole = onEvidence.filter(function (mk) {
+        return mk.u >= MARK_R && mk.u <= data.width - MARK_R && mk.v >= MARK_R && mk.v <= data.height - MARK_R;
+      });
+      if (whole.length) onEvidence = whole;
       var target = onEvidence.length ? onEvidence[onEvidence.length - 1].k
         : q.evidence.length ? q.evidence[q.evidence.length - 1]
         : q.marks.length ? q.marks[0].k : q.ask;

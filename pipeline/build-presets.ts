@@ -32,7 +32,7 @@ export const PRESETS: Record<string, BuildPreset> = {
     jobs: ALL_JOBS,
     scriptsPerJob: 2,
     tasks: 2,
-    maxFrames: 10,
+    maxFrames: 8,
     quality: 'preview',
     seed: 'demo',
     compileSeed: 'demo',

@@ -8,7 +8,6 @@
  * up to the contact was observed (as floor or obstacle).
  */
 import { bodyAt, footprintBounds, footprints, headingVector, type BodyFootprint, type Footprint, type Pose2 } from '../../layouts/geometry/index.ts';
-import { footprintSignedDistance } from '../../layouts/geometry/index.ts';
 import type { Solid } from '../../layouts/solids.ts';
 import type { JobView } from './inputs.ts';
 import type { SeenSpace } from './seen.ts';
@@ -17,33 +16,79 @@ import type { SeenSpace } from './seen.ts';
 export const TOUCH_ROLES = ['wall', 'door', 'fixed', 'thing'] as const;
 
 /** Obstacle footprints in the body's height band. */
-export function bodyObstacles(job: JobView, solids: readonly Solid[]): { solid: Solid; fp: Footprint }[] {
-  return footprints(solids, { zBand: [job.baseZ_m, job.baseZ_m + job.bodyHeight_m], roles: TOUCH_ROLES });
+export function bodyObstacles(job: JobView, solids: readonly Solid[]): readonly { solid: Solid; fp: Footprint }[] {
+  const key = `${job.baseZ_m}/${job.bodyHeight_m}`;
+  let byBand = obstacleLists.get(solids);
+  if (!byBand) obstacleLists.set(solids, (byBand = new Map()));
+  let list = byBand.get(key);
+  if (!list) byBand.set(key, (list = footprints(solids, { zBand: [job.baseZ_m, job.baseZ_m + job.bodyHeight_m], roles: TOUCH_ROLES })));
+  return list;
+}
+
+/** Obstacle lists per scene (the solids a world view gives for a time) and height band; never changed once made. */
+const obstacleLists = new WeakMap<readonly Solid[], Map<string, readonly { solid: Solid; fp: Footprint }[]>>();
+
+/**
+ * Visit the cells whose centre lies strictly inside a footprint, row by row; stops when `fn` returns false (and then
+ * returns false). The inside test is footprintSignedDistance(centre) < 0, written out without allocation.
+ */
+export function forEachCellIn(space: SeenSpace, fp: Footprint, fn: (cell: number) => boolean | void): boolean {
+  const g = space.grid;
+  const [x0, y0, x1, y1] = footprintBounds(fp);
+  const i0 = Math.max(0, Math.floor((x0 - g.x0) / g.cell)), i1 = Math.min(g.nx - 1, Math.floor((x1 - g.x0) / g.cell));
+  const j0 = Math.max(0, Math.floor((y0 - g.y0) / g.cell)), j1 = Math.min(g.ny - 1, Math.floor((y1 - g.y0) / g.cell));
+  const rect = fp.kind === 'rect';
+  const c = rect ? Math.cos(fp.yaw) : 0, s = rect ? Math.sin(fp.yaw) : 0;
+  for (let j = j0; j <= j1; j++) {
+    const cy = g.y0 + (j + 0.5) * g.cell;
+    for (let i = i0; i <= i1; i++) {
+      const cx = g.x0 + (i + 0.5) * g.cell;
+      let inside: boolean;
+      if (fp.kind === 'circle') inside = Math.hypot(cx - fp.cx, cy - fp.cy) - fp.r < 0;
+      else {
+        const rx = cx - fp.cx, ry = cy - fp.cy;
+        const ex = Math.abs(c * rx + s * ry) - fp.hx, ey = Math.abs(-s * rx + c * ry) - fp.hy;
+        inside = ex < 0 && ey < 0;
+      }
+      if (inside && fn(j * g.nx + i) === false) return false;
+    }
+  }
+  return true;
 }
 
 /** Cells whose centre lies inside a footprint. */
 export function cellsInFootprint(space: SeenSpace, fp: Footprint, into?: Set<number>): Set<number> {
   const out = into ?? new Set<number>();
-  const g = space.grid;
-  const [x0, y0, x1, y1] = footprintBounds(fp);
-  const i0 = Math.max(0, Math.floor((x0 - g.x0) / g.cell)), i1 = Math.min(g.nx - 1, Math.floor((x1 - g.x0) / g.cell));
-  const j0 = Math.max(0, Math.floor((y0 - g.y0) / g.cell)), j1 = Math.min(g.ny - 1, Math.floor((y1 - g.y0) / g.cell));
-  for (let j = j0; j <= j1; j++) {
-    for (let i = i0; i <= i1; i++) {
-      const cx = g.x0 + (i + 0.5) * g.cell, cy = g.y0 + (j + 0.5) * g.cell;
-      if (footprintSignedDistance(cx, cy, fp) < 0) out.add(j * g.nx + i);
-    }
-  }
+  forEachCellIn(space, fp, (c) => {
+    out.add(c);
+  });
   return out;
+}
+
+const obstacleMasks = new WeakMap<readonly { fp: Footprint }[], WeakMap<SeenSpace, Uint8Array>>();
+
+/** 1 on the cells whose centre lies inside an obstacle (kept per obstacle list and grid: the list is not changed). */
+function obstacleMask(space: SeenSpace, obstacles: readonly { fp: Footprint }[]): Uint8Array {
+  let bySpace = obstacleMasks.get(obstacles);
+  if (!bySpace) obstacleMasks.set(obstacles, (bySpace = new WeakMap()));
+  let m = bySpace.get(space);
+  if (!m) {
+    const mask = new Uint8Array(space.n);
+    for (const o of obstacles) forEachCellIn(space, o.fp, (c) => {
+      mask[c] = 1;
+    });
+    bySpace.set(space, (m = mask));
+  }
+  return m;
 }
 
 /** Cells a corridor must not count: under the body at its start pose(s) and inside any obstacle. */
 export function excludedCells(space: SeenSpace, body: BodyFootprint, starts: readonly Pose2[], obstacles: readonly { fp: Footprint }[]): Uint8Array {
-  const m = new Uint8Array(space.n);
-  const s = new Set<number>();
-  for (const p of starts) cellsInFootprint(space, bodyAt(body, p), s);
-  for (const o of obstacles) cellsInFootprint(space, o.fp, s);
-  for (const c of s) m[c] = 1;
+  const m = obstacleMask(space, obstacles).slice();
+  const mark = (c: number) => {
+    m[c] = 1;
+  };
+  for (const p of starts) forEachCellIn(space, bodyAt(body, p), mark);
   return m;
 }
 
@@ -76,8 +121,10 @@ export function observedRun(
   let ok = 0;
   for (let i = 0; i <= n; i++) {
     const s = Math.min(run, i * step);
-    const cells = cellsInFootprint(space, bodyAt(body, { x: pose.x + d[0] * s, y: pose.y + d[1] * s, yaw_deg: pose.yaw_deg }));
-    for (const c of cells) if (!excluded[c] && !alsoExcluded?.has(c) && !space.observed(c)) return ok;
+    const seen = forEachCellIn(space, bodyAt(body, { x: pose.x + d[0] * s, y: pose.y + d[1] * s, yaw_deg: pose.yaw_deg }), (c) =>
+      excluded[c] === 1 || space.observed(c) || !!alsoExcluded?.has(c),
+    );
+    if (!seen) return ok;
     ok = s;
   }
   return run;

@@ -9,14 +9,15 @@
  * the way there); else memory. p: at the end of the best run on the floor, for the run along the heading.
  */
 import type { HeadingTable } from '../../checks/score/gold-row.ts';
-import { bodyAt, headingVector, sweepFootprints, type Pose2 } from '../../layouts/geometry/index.ts';
+import { bodyAt, headingVector, type Pose2 } from '../../layouts/geometry/index.ts';
 import { normHeading } from '../../jobs/step.ts';
 import { pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
 import { gridDiagonal } from './clear-path.ts';
+import { DriveSweep } from './drive-sweep.ts';
 import { bodyObstacles, cellsInFootprint, corridorCells, excludedCells, observedRun } from './corridor-seen.ts';
 import { askFrame, taskFrames, type AskContext, type FrameView } from './inputs.ts';
 import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
-import { cellInView, SeenSpace } from './seen.ts';
+import { cellInView, seenSpaceOf } from './seen.ts';
 import { TEXT } from './wording.ts';
 
 const EPS = 1e-9;
@@ -24,12 +25,13 @@ const EPS = 1e-9;
 export function openHeading(ctx: AskContext): FamilyOutcome {
   const job = ctx.job;
   const f = askFrame(ctx);
-  const space = new SeenSpace(ctx.grid, taskFrames(ctx));
+  const space = seenSpaceOf(ctx.grid, taskFrames(ctx));
   const obstacles = bodyObstacles(job, ctx.world.solidsAt(f.t));
   const start: Pose2 = { x: f.pose.x, y: f.pose.y, yaw_deg: f.pose.heading_deg };
   const excluded = excludedCells(space, job.body, [start], obstacles);
   const need = job.bodyLength_m;
   const cap = gridDiagonal(ctx);
+  const sweeper = new DriveSweep(obstacles, job.body);
   const entries: HeadingTable['entries'] = [];
   const runs: { rel: number; run: number; contact: number; pose: Pose2 }[] = [];
   let anyRoom = false;
@@ -37,7 +39,7 @@ export function openHeading(ctx: AskContext): FamilyOutcome {
     const rel = -180 + i;
     const H = normHeading(start.yaw_deg + rel);
     const pose = { ...start, yaw_deg: H };
-    const contact = sweepFootprints(obstacles, { pose, body: job.body, heading_deg: H, maxDistance: cap }).distance;
+    const contact = sweeper.run(pose, H, cap).distance;
     const turned = cellsInFootprint(space, bodyAt(job.body, pose));
     const run = observedRun(space, job.body, pose, H, contact, excluded, turned);
     if (contact >= need - EPS) anyRoom = true;
@@ -55,7 +57,7 @@ export function openHeading(ctx: AskContext): FamilyOutcome {
   const H = best.pose.yaw_deg;
   const d = headingVector(H);
   const cells = knowable ? corridorCells(space, job.body, best.pose, H, best.run, excluded) : [];
-  const latest = new SeenSpace(ctx.grid, [f]);
+  const latest = seenSpaceOf(ctx.grid, [f]);
   const cam = poseOfRecord(f.camera);
   const now = knowable && cells.every((c) => latest.observed(c) || !cellInView(job.intr, cam, space.centre(c), 0));
   const front = job.bodyLength_m / 2 + best.run;

@@ -77,6 +77,26 @@ export class SeenSpace {
   }
 }
 
+const cache = new WeakMap<FrameView, WeakMap<FrameView, { grid: FloorGridView; n: number; space: SeenSpace }[]>>();
+
+/**
+ * The seen space of a run of frames, shared between the families asked at the same frames (a SeenSpace is never
+ * changed once made): keyed by the run's first and last frame objects, its length and its grid.
+ */
+export function seenSpaceOf(grid: FloorGridView, frames: readonly FrameView[]): SeenSpace {
+  if (!frames.length) return new SeenSpace(grid, frames);
+  const first = frames[0], last = frames[frames.length - 1];
+  let byLast = cache.get(first);
+  if (!byLast) cache.set(first, (byLast = new WeakMap()));
+  let list = byLast.get(last);
+  if (!list) byLast.set(last, (list = []));
+  const hit = list.find((e) => e.grid === grid && e.n === frames.length && e.space.frames.every((f, i) => f === frames[i]));
+  if (hit) return hit.space;
+  const space = new SeenSpace(grid, frames);
+  list.push({ grid, n: frames.length, space });
+  return space;
+}
+
 /** Whether a floor cell's centre (on the plane z = z0) lies inside the image of a camera: the frame could see it. */
 export function cellInView(intr: Intrinsics, cam: CameraPose, xy: [number, number], z0 = 0): boolean {
   const p = project(intr, cam, [xy[0], xy[1], z0]);

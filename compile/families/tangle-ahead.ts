@@ -13,7 +13,7 @@ import { bodyObstacles, excludedCells } from './corridor-seen.ts';
 import { askFrame, taskFrames, type AskContext, type FrameView } from './inputs.ts';
 import { listThings, thingsSeen } from './list-items.ts';
 import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
-import { cellInView, SeenSpace } from './seen.ts';
+import { cellInView, seenSpaceOf } from './seen.ts';
 import { TEXT } from './wording.ts';
 
 export function tangleAhead(ctx: AskContext): FamilyOutcome {
@@ -38,12 +38,12 @@ export function tangleAhead(ctx: AskContext): FamilyOutcome {
   const candidates = thingsSeen(frames).filter((id) => kinds.has(ctx.world.thing(id)?.kind ?? ''));
   const list = listThings(ctx, frames, candidates, sd, (id) => cats.has(ctx.world.thing(id)?.kind ?? ''), true);
 
-  const space = new SeenSpace(ctx.grid, frames);
+  const space = seenSpaceOf(ctx.grid, frames);
   const excluded = excludedCells(space, job.body, [{ x: f.pose.x, y: f.pose.y, yaw_deg: f.pose.heading_deg }], bodyObstacles(job, ctx.world.solidsAt(f.t)));
   const region: number[] = [];
   for (let c = 0; c < space.n; c++) if (!excluded[c] && sd(space.centre(c)) < 0) region.push(c);
   const knowable = region.every((c) => space.observed(c));
-  const latest = new SeenSpace(ctx.grid, [f]);
+  const latest = seenSpaceOf(ctx.grid, [f]);
   const cam = poseOfRecord(f.camera);
   const now =
     knowable &&

@@ -16,7 +16,7 @@ import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
 import { fieldAt, routeField } from './route-field.ts';
 import { cellsInFootprint } from './corridor-seen.ts';
 import { bodyAt } from '../../layouts/geometry/index.ts';
-import { SeenSpace } from './seen.ts';
+import { seenSpaceOf } from './seen.ts';
 import { lastSighting, thingState } from './sightings.ts';
 import { nameOf, type ThingRef } from './thing-ref.ts';
 import { TEXT } from './wording.ts';
@@ -35,7 +35,7 @@ export function wayTo(ctx: AskContext, ref: ThingRef): FamilyOutcome {
   const st = thingState(ctx.world, ref.id!, last.frame.t);
   if (!st) return skip('way_to', 'the thing was not in the scene at its last sighting (carried)');
 
-  const space = new SeenSpace(ctx.grid, ctx.frames);
+  const space = seenSpaceOf(ctx.grid, ctx.frames);
   const floor = space.floorMask();
   const obstacle = space.obstacleMask();
   for (const c of cellsInFootprint(space, bodyAt(job.body, { x: f.pose.x, y: f.pose.y, yaw_deg: f.pose.heading_deg }))) {

@@ -63,9 +63,14 @@ export function raycastFrame(k: Intrinsics, cam: CameraPose, scene: TruthScene):
   const solids = scene.rays.solids;
   for (let si = 0; si < solids.length; si++) {
     const s = solids[si];
-    const [i0, j0, i1, j1] = screenRect(k, cam, solidAabb(s));
+    const r = screenRect(k, cam, solidAabb(s));
+    if (!r) continue;
+    const [i0, j0, i1, j1, near] = r;
+    // a hit's ray parameter is its planar depth, never below the box's nearest corner: a pixel already holding a
+    // nearer hit cannot change (the margin covers rounding in the slab test)
+    const skip = near - 1e-7;
     if (s.shape === 'box') {
-      boxPass(s, cam, rays, W, i0, j0, i1, j1, best, which, si);
+      boxPass(s, cam, rays, W, i0, j0, i1, j1, best, which, si, skip);
       continue;
     }
     for (let j = j0; j <= j1; j++) {
@@ -74,6 +79,7 @@ export function raycastFrame(k: Intrinsics, cam: CameraPose, scene: TruthScene):
       const rz = rays.rowZ[j];
       for (let i = i0; i <= i1; i++) {
         const p = j * W + i;
+        if (best[p] < skip) continue;
         const h = raySolid(s, ox, oy, oz, rx + rays.colX[i], ry + rays.colY[i], rz + rays.colZ[i], 0, best[p]);
         if (h) {
           best[p] = h[0];
@@ -91,7 +97,7 @@ export function raycastFrame(k: Intrinsics, cam: CameraPose, scene: TruthScene):
  */
 function boxPass(
   s: Solid, cam: CameraPose, rays: ReturnType<typeof frameRays>, W: number,
-  i0: number, j0: number, i1: number, j1: number, best: Float64Array, which: Int32Array, si: number,
+  i0: number, j0: number, i1: number, j1: number, best: Float64Array, which: Int32Array, si: number, skip: number,
 ): void {
   const yaw = ((s.yaw_deg ?? 0) * Math.PI) / 180;
   const co = Math.cos(yaw);
@@ -108,7 +114,8 @@ function boxPass(
     const rx = rays.rowX[j];
     const ry = rays.rowY[j];
     const rz = rays.rowZ[j];
-    for (let i = i0; i <= i1; i++) {
+    for (let i = i0, p = j * W + i0; i <= i1; i++, p++) {
+      if (best[p] < skip) continue;
       const dx = rx + rays.colX[i];
       const dy = ry + rays.colY[i];
       const ldx = co * dx + sn * dy;
@@ -151,7 +158,6 @@ function boxPass(
         }
       }
       if (!hit || tE > tL || tE === -Infinity || tE < 0) continue;
-      const p = j * W + i;
       if (tE < best[p]) {
         best[p] = tE;
         which[p] = si;
@@ -160,35 +166,64 @@ function boxPass(
   }
 }
 
-/** Pixel index range [i0, j0, i1, j1] (inclusive) whose centres may see an axis-aligned box; the whole frame when
- * the box reaches behind the camera's plane. */
-function screenRect(k: Intrinsics, cam: CameraPose, b: readonly number[]): [number, number, number, number] {
-  let umin = Infinity;
-  let umax = -Infinity;
-  let vmin = Infinity;
-  let vmax = -Infinity;
+/** Camera-space depth below which a box corner counts as behind the camera (the box is clipped there). */
+const NEAR = 1e-6;
+
+/**
+ * Pixel index range [i0, j0, i1, j1] (inclusive) whose centres may see an axis-aligned box, and the box's least
+ * planar depth (0 when it reaches the camera's plane); null when the box lies wholly behind the camera. The box is
+ * clipped at the camera's plane first: its image is bounded by its corners in front and the points where its
+ * edges cross that plane.
+ */
+function screenRect(k: Intrinsics, cam: CameraPose, b: readonly number[]): [number, number, number, number, number] | null {
+  const cx = new Float64Array(8);
+  const cy = new Float64Array(8);
+  const cz = new Float64Array(8);
+  let front = 0;
   for (let c = 0; c < 8; c++) {
     const x = (c & 1 ? b[3] : b[0]) - cam.position[0];
     const y = (c & 2 ? b[4] : b[1]) - cam.position[1];
     const z = (c & 4 ? b[5] : b[2]) - cam.position[2];
-    const depth = x * cam.forward[0] + y * cam.forward[1] + z * cam.forward[2];
-    if (depth <= 1e-6) return [0, 0, k.width - 1, k.height - 1];
-    const right = -(x * cam.left[0] + y * cam.left[1] + z * cam.left[2]);
-    const down = -(x * cam.up[0] + y * cam.up[1] + z * cam.up[2]);
+    cz[c] = x * cam.forward[0] + y * cam.forward[1] + z * cam.forward[2];
+    cx[c] = -(x * cam.left[0] + y * cam.left[1] + z * cam.left[2]);
+    cy[c] = -(x * cam.up[0] + y * cam.up[1] + z * cam.up[2]);
+    if (cz[c] > NEAR) front++;
+  }
+  if (front === 0) return null;
+  let umin = Infinity;
+  let umax = -Infinity;
+  let vmin = Infinity;
+  let vmax = -Infinity;
+  let near = Infinity;
+  const add = (right: number, down: number, depth: number) => {
     const u = k.cx + (k.f * right) / depth;
     const v = k.cy + (k.f * down) / depth;
     if (u < umin) umin = u;
     if (u > umax) umax = u;
     if (v < vmin) vmin = v;
     if (v > vmax) vmax = v;
+    if (depth < near) near = depth;
+  };
+  for (let c = 0; c < 8; c++) {
+    if (cz[c] > NEAR) add(cx[c], cy[c], cz[c]);
+    // the box's edges from this corner (to the corner differing in one axis bit) crossing the camera's plane
+    for (let bit = 1; bit < 8; bit <<= 1) {
+      const o = c | bit;
+      if (o === c) continue;
+      const a = cz[c] > NEAR, q = cz[o] > NEAR;
+      if (a === q) continue;
+      const t = (NEAR - cz[c]) / (cz[o] - cz[c]);
+      add(cx[c] + t * (cx[o] - cx[c]), cy[c] + t * (cy[o] - cy[c]), NEAR);
+    }
   }
+  if (front < 8) near = 0;
   // pixel i sees u = i + 0.5; widen by a pixel against rounding
-  return [
-    Math.max(0, Math.floor(umin - 0.5) - 1),
-    Math.max(0, Math.floor(vmin - 0.5) - 1),
-    Math.min(k.width - 1, Math.ceil(umax - 0.5) + 1),
-    Math.min(k.height - 1, Math.ceil(vmax - 0.5) + 1),
-  ];
+  const i0 = Math.max(0, Math.floor(umin - 0.5) - 1);
+  const j0 = Math.max(0, Math.floor(vmin - 0.5) - 1);
+  const i1 = Math.min(k.width - 1, Math.ceil(umax - 0.5) + 1);
+  const j1 = Math.min(k.height - 1, Math.ceil(vmax - 0.5) + 1);
+  if (i0 > i1 || j0 > j1) return null;
+  return [i0, j0, i1, j1, near];
 }
 
 function toDepthIds(W: number, H: number, t: Float64Array, index: Int32Array, truthIds: Uint16Array): DepthIds {

@@ -2,15 +2,26 @@
  * Compile speed: questions compiled per second on a release-shaped build (64 scripts: 16 a job in the release's
  * mix of 2-3 and 4-6 tasks, 30 frames a task), its truth from the ray-cast truth renderer (its compile report says
  * `truth: raycast`). Render excluded: the build is made once and cached under tests/.bench-cache/<hash>/.
- * Ray-casting a release-shaped build takes long on 2 cores; `--scripts N` (per job) makes a smaller one.
+ * The build's truth is ray-cast by `--workers` processes (default 2), each taking every n-th script; `--scripts N`
+ * (per job) makes a smaller build.
  *
- *   npx tsx tests/bench/compile.bench.ts [--scripts 16] [--frames 30]
+ *   npx tsx tests/bench/compile.bench.ts [--scripts 16] [--frames 30] [--workers 2]
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { compileBuild } from '../../compile/compile.ts';
-import { REPO_ROOT, sha256 } from '../../pipeline/core/index.ts';
-import { makeRaycastBuild } from '../helpers/raycast-build.ts';
+import { getJob } from '../../jobs/load.ts';
+import { hashJson, REPO_ROOT, sha256 } from '../../pipeline/core/index.ts';
+import { raycastTruth, scriptJob } from '../helpers/raycast-build.ts';
+
+// worker mode: ray-cast the truth of the listed scripts of a build
+if (process.argv[2] === '--truth-of') {
+  const [, , , build, ...sids] = process.argv;
+  for (const sid of sids) raycastTruth(build, sid);
+  process.exit(0);
+}
 
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -18,8 +29,10 @@ const arg = (name: string, dflt: number) => {
 };
 const perJob = arg('scripts', 16);
 const framesPerTask = arg('frames', 30);
+const workers = arg('workers', 2);
 const jobs = ['vacuum/2', 'helper/1', 'amr/1', 'drone/1'].map((job) => ({ job, count: perJob, framesPerTask }));
-const key = sha256(JSON.stringify({ jobs, seed: 'bench-1' })).slice(0, 16);
+// the key covers the job specs too: a changed spec makes a new build (the compile refuses scripts of another spec)
+const key = sha256(JSON.stringify({ jobs, seed: 'bench-1', specs: jobs.map((j) => hashJson(getJob(j.job))) })).slice(0, 16);
 const cache = join(REPO_ROOT, 'tests', '.bench-cache', key);
 
 if (!existsSync(join(cache, 'done'))) {
@@ -28,7 +41,13 @@ if (!existsSync(join(cache, 'done'))) {
   mkdirSync(tmp, { recursive: true });
   const t0 = performance.now();
   process.stderr.write(`making a ray-cast build of ${jobs.length * perJob} scripts (${framesPerTask} frames a task), once ...\n`);
-  makeRaycastBuild(tmp, 'bench-1', jobs);
+  const sids = jobs.flatMap((j) => scriptJob(tmp, 'bench-1', j));
+  const self = fileURLToPath(import.meta.url);
+  const runs = Array.from({ length: workers }, (_, w) => sids.filter((_, i) => i % workers === w)).filter((x) => x.length);
+  const codes = await Promise.all(
+    runs.map((part) => new Promise<number>((done) => spawn(process.execPath, ['--import', 'tsx', self, '--truth-of', tmp, ...part], { stdio: 'inherit' }).on('exit', (c) => done(c ?? 1)))),
+  );
+  if (codes.some((c) => c !== 0)) throw new Error(`ray-casting the bench build failed (exit codes ${codes.join(', ')})`);
   mkdirSync(join(tmp, 'done'));
   renameSync(tmp, cache);
   process.stderr.write(`  made in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);

@@ -81,6 +81,10 @@ export function raycastTruth(build: string, sid: string): void {
   const words = place.colour_words as Record<string, readonly [number, number, number]>;
   const palette = paletteFromColourWords(words);
   const moves = resolvedMoves(job);
+  const shade = (c: string | null | undefined): readonly [number, number, number] => {
+    const lin = c && words[c] ? words[c] : [0.4, 0.4, 0.4];
+    return [byte(lin[0] * 0.8), byte(lin[1] * 0.8), byte(lin[2] * 0.8)];
+  };
   const records: VisibilityRecord[] = [];
   for (let i = 0; i < job.frames.length; i++) {
     const f = job.frames[i];
@@ -99,13 +103,17 @@ export function raycastTruth(build: string, sid: string): void {
     }
     const cam = cameraPose(f.camera.position, f.camera.yaw_deg, f.camera.pitch_deg);
     const r = raycastFrame(k, cam, truthScene(solids));
+    // a flat colour per id, worked out once per id (grey for structure and unknown colours)
+    const grey = shade(undefined);
+    const lut = new Map<number, readonly [number, number, number]>();
     const rgb = new Uint8Array(r.depth.length * 3);
     for (let p = 0; p < r.ids.length; p++) {
-      const c = table.get(r.ids[p])?.colour;
-      const lin = c && words[c] ? words[c] : [0.4, 0.4, 0.4];
-      rgb[p * 3] = byte(lin[0] * 0.8);
-      rgb[p * 3 + 1] = byte(lin[1] * 0.8);
-      rgb[p * 3 + 2] = byte(lin[2] * 0.8);
+      const id = r.ids[p];
+      let c = lut.get(id);
+      if (!c) lut.set(id, (c = table.has(id) ? shade(table.get(id)!.colour) : grey));
+      rgb[p * 3] = c[0];
+      rgb[p * 3 + 1] = c[1];
+      rgb[p * 3 + 2] = c[2];
     }
     const frame: TruthFrame = { k: f.index, t, intrinsics: k, camera: cam, depth: r.depth, ids: r.ids, rgb };
     records.push(frameTruth(frame, table, grid, { palette }).visibility);

@@ -95,6 +95,15 @@ function nearestIndexLab(p: Palette, L: number, a: number, b: number): number {
   return best;
 }
 
+/** Index of the palette colour nearest a linear RGB colour in 0..1. */
+export function nearestLinearIndex(p: Palette, r: number, g: number, b: number): number {
+  const [L, A, B] = linearToLab(r, g, b);
+  return nearestIndexLab(p, L, A, B);
+}
+
+/** Linear value of each sRGB byte, for averaging colours without the gamma curve's bias. */
+export const SRGB8_TO_LINEAR: Float64Array = Float64Array.from({ length: 256 }, (_, i) => srgbToLinear(i / 255));
+
 /** Index of the palette colour nearest an sRGB byte colour (exact, no lookup table). */
 export function nearestColourIndex(p: Palette, r: number, g: number, b: number): number {
   const [L, A, B] = srgb8ToLab(r, g, b);

@@ -8,7 +8,7 @@
  * min(u0, v0, W - u1, H - v1) is 0 for an entity touching the frame's edge.
  */
 import type { V3 } from '../../layouts/camera.ts';
-import { type Palette, luma709, lutIndex, paletteLut } from './colour.ts';
+import { type Palette, luma709, lutIndex, nearestLinearIndex, paletteLut, SRGB8_TO_LINEAR } from './colour.ts';
 import { NO_RETURN, type TruthFrame, checkFrame, frameRays } from './frame.ts';
 
 /** What an entity rests on: the floor (top 0) or a fixed surface with its top height. */
@@ -69,7 +69,7 @@ export interface EntityVisibility {
   edge_margin_px: number;
   /** mean Rec.709 luma of its pixels (sRGB, 0..255); null without RGB */
   brightness: number | null;
-  /** dominant colour word by majority over its interior pixels; null without RGB or palette */
+  /** colour word nearest the mean linear colour of its interior pixels; null without RGB or palette */
   colour: string | null;
   /** share of the voting pixels that named `colour` */
   colour_share: number | null;
@@ -99,6 +99,10 @@ interface Acc {
   contactPx: [number, number] | null;
   votesInner: Uint32Array | null;
   votesAll: Uint32Array | null;
+  /** sums of linear R, G, B over the interior pixels and over all pixels, and the interior count */
+  linInner: [number, number, number];
+  linAll: [number, number, number];
+  nInner: number;
 }
 
 /** Visibility of every entity in one frame, sorted by truth id. */
@@ -153,6 +157,9 @@ export function frameVisibility(frame: TruthFrame, table: EntityTable, opts: Vis
           contactPx: null,
           votesInner: lut ? new Uint32Array(nColours) : null,
           votesAll: lut ? new Uint32Array(nColours) : null,
+          linInner: [0, 0, 0],
+          linAll: [0, 0, 0],
+          nInner: 0,
         });
       }
       const a = accs[s];
@@ -167,9 +174,20 @@ export function frameVisibility(frame: TruthFrame, table: EntityTable, opts: Vis
         a.luma += luma709(r, g, b);
         if (lut) {
           const c = lutIndex(lut, r, g, b);
+          const lr = SRGB8_TO_LINEAR[r];
+          const lg = SRGB8_TO_LINEAR[g];
+          const lb = SRGB8_TO_LINEAR[b];
           a.votesAll![c]++;
-          if (u > 0 && u < W - 1 && v > 0 && v < H - 1 && ids[p - 1] === id && ids[p + 1] === id && ids[p - W] === id && ids[p + W] === id)
+          a.linAll[0] += lr;
+          a.linAll[1] += lg;
+          a.linAll[2] += lb;
+          if (u > 0 && u < W - 1 && v > 0 && v < H - 1 && ids[p - 1] === id && ids[p + 1] === id && ids[p - W] === id && ids[p + W] === id) {
             a.votesInner![c]++;
+            a.linInner[0] += lr;
+            a.linInner[1] += lg;
+            a.linInner[2] += lb;
+            a.nInner++;
+          }
         }
       }
       const dmm = depth[p];
@@ -206,16 +224,16 @@ export function frameVisibility(frame: TruthFrame, table: EntityTable, opts: Vis
     let colour: string | null = null;
     let share: number | null = null;
     if (palette && a.votesAll) {
-      let votes = a.votesInner!;
-      let total = votes.reduce((x, y) => x + y, 0);
-      if (total === 0) {
-        votes = a.votesAll;
-        total = a.n;
-      }
-      let best = 0;
-      for (let i = 1; i < votes.length; i++) if (votes[i] > votes[best]) best = i;
+      // the word is the palette colour nearest the mean linear colour of the interior pixels (all pixels when none
+      // is interior): render noise is zero-mean in linear light, so the mean names the same word at few samples as at
+      // many, where a per-pixel vote flips; the share says how many pixels alone would have named it
+      const inner = a.nInner > 0;
+      const sum = inner ? a.linInner : a.linAll;
+      const n = inner ? a.nInner : a.n;
+      const best = nearestLinearIndex(palette, sum[0] / n, sum[1] / n, sum[2] / n);
+      const votes = inner ? a.votesInner! : a.votesAll;
       colour = palette.names[best];
-      share = votes[best] / total;
+      share = votes[best] / n;
     }
     return {
       truth_id: a.info.truth_id,

@@ -4,6 +4,7 @@
  * constant answer may beat unknown.
  */
 import type { InProcessSystem } from '../harness/index.ts';
+import { questionOnlySystem } from './question-only.ts';
 import type { GoldRow } from '../score/index.ts';
 import { bestConstant } from './constant-answers.ts';
 import { questionForm } from './question-form.ts';
@@ -26,27 +27,10 @@ function model(root: string, sid: string): Map<string, unknown> {
   return m;
 }
 
-export const formAdversary: InProcessSystem = {
-  kind: 'in_process',
-  name: 'form_adversary',
-  open(info) {
-    const m = model(info.root, info.sid);
-    return {
-      async start() {},
-      async task() {},
-      async observe() {},
-      async ask(msg) {
-        return {
-          answers: msg.questions.map((q) => {
-            const family = questionForm(q.text)?.family ?? '?';
-            return { qid: q.qid, answer: m.get(`${family}|${q.answer_type}`) ?? { type: 'unknown' } };
-          }),
-        };
-      },
-      async finish() {},
-    };
-  },
-};
+export const formAdversary: InProcessSystem = questionOnlySystem('form_adversary', (info) => {
+  const m = model(info.root, info.sid);
+  return (q) => m.get(`${questionForm(q.text)?.family ?? '?'}|${q.answer_type}`) ?? { type: 'unknown' };
+});
 
 export function clearFormCache(): void {
   models.clear();

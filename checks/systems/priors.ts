@@ -4,6 +4,7 @@
  * the gates measure is what a system could score from such priors alone.
  */
 import type { InProcessSystem } from '../harness/index.ts';
+import { questionOnlySystem } from './question-only.ts';
 import type { GoldRow } from '../score/index.ts';
 import { bestConstant } from './constant-answers.ts';
 import { questionClass } from './question-form.ts';
@@ -30,28 +31,14 @@ function model(root: string, sid: string): Model {
   return m;
 }
 
-export const priors: InProcessSystem = {
-  kind: 'in_process',
-  name: 'priors',
-  open(info) {
-    const m = model(info.root, info.sid);
-    return {
-      async start() {},
-      async task() {},
-      async observe() {},
-      async ask(msg) {
-        return {
-          answers: msg.questions.map((q) => {
-            const c = questionClass(q.text);
-            const a = m.get(`${c.family}|${c.kind}|${c.template}|${q.answer_type}`) ?? m.get(`${c.family}|*|${c.template}|${q.answer_type}`) ?? m.get(`${c.family}|*|*|${q.answer_type}`);
-            return { qid: q.qid, answer: a ?? { type: 'unknown' } };
-          }),
-        };
-      },
-      async finish() {},
-    };
-  },
-};
+export const priors: InProcessSystem = questionOnlySystem('priors', (info) => {
+  const m = model(info.root, info.sid);
+  return (q) => {
+    const c = questionClass(q.text);
+    const a = m.get(`${c.family}|${c.kind}|${c.template}|${q.answer_type}`) ?? m.get(`${c.family}|*|${c.template}|${q.answer_type}`) ?? m.get(`${c.family}|*|*|${q.answer_type}`);
+    return a ?? { type: 'unknown' };
+  };
+});
 
 /** Forget the learned models (tests that rewrite a build). */
 export function clearPriorsCache(): void {

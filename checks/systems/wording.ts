@@ -4,6 +4,7 @@
  * much the wording alone gives away.
  */
 import type { InProcessSystem } from '../harness/index.ts';
+import { questionOnlySystem } from './question-only.ts';
 import { goldAsAnswer, otherScriptsRows, type TrainingRow } from './training-golds.ts';
 
 function words(text: string): Set<string> {
@@ -35,37 +36,23 @@ function index(root: string, sid: string): Indexed[] {
   return out;
 }
 
-export const wordingSystem: InProcessSystem = {
-  kind: 'in_process',
-  name: 'wording',
-  open(info) {
-    const idx = index(info.root, info.sid);
-    return {
-      async start() {},
-      async task() {},
-      async observe() {},
-      async ask(msg) {
-        return {
-          answers: msg.questions.map((q) => {
-            const w = words(q.text);
-            let best: Indexed | null = null;
-            let bestSim = -1;
-            for (const c of idx) {
-              if (c.row.gold.answer_type !== q.answer_type) continue;
-              const s = jaccard(w, c.words);
-              if (s > bestSim + 1e-12) {
-                best = c;
-                bestSim = s;
-              }
-            }
-            return { qid: q.qid, answer: best ? goldAsAnswer(best.row.gold) : { type: 'unknown' } };
-          }),
-        };
-      },
-      async finish() {},
-    };
-  },
-};
+export const wordingSystem: InProcessSystem = questionOnlySystem('wording', (info) => {
+  const idx = index(info.root, info.sid);
+  return (q) => {
+    const w = words(q.text);
+    let best: Indexed | null = null;
+    let bestSim = -1;
+    for (const c of idx) {
+      if (c.row.gold.answer_type !== q.answer_type) continue;
+      const s = jaccard(w, c.words);
+      if (s > bestSim + 1e-12) {
+        best = c;
+        bestSim = s;
+      }
+    }
+    return best ? goldAsAnswer(best.row.gold) : { type: 'unknown' };
+  };
+});
 
 export function clearWordingCache(): void {
   indexes.clear();

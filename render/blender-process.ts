@@ -48,6 +48,9 @@ export interface BlenderProcessOptions {
 /** Blender's acknowledgement of a rendered frame. */
 export interface FrameReply {
   render_s: number;
+  /** CPU seconds the Blender process spent in the render call, all threads (steadier than render_s on a busy
+   * machine; null when Blender did not report it) */
+  cpu_s: number | null;
   /** samples Blender reports it rendered */
   samples: number | null;
   /** the sample target Blender reports */
@@ -67,7 +70,7 @@ export interface FrameRequest {
   camera: CameraPose;
   /** absolute poses to apply before rendering (see resolvedMoves) */
   moves: Move[];
-  /** where Blender puts the three files (temporary names next to the final ones) */
+  /** where Blender puts the four files (temporary names next to the final ones) */
   out: FramePaths;
 }
 
@@ -240,6 +243,7 @@ export class BlenderProcess {
         this.framesSinceStart++;
         const reply: FrameReply = {
           render_s: Number(r.render_s),
+          cpu_s: typeof r.cpu_s === 'number' ? r.cpu_s : null,
           samples: typeof r.samples === 'number' ? r.samples : null,
           samples_total: typeof r.samples_total === 'number' ? r.samples_total : null,
           device: String(r.device),

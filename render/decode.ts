@@ -29,6 +29,29 @@ export function readPng16(src: string | Uint8Array, label = typeof src === 'stri
   return { width: png.width, height: png.height, data: out };
 }
 
+export interface Rgb8 {
+  width: number;
+  height: number;
+  /** 3 bytes a pixel, row-major, top row first */
+  data: Uint8Array;
+}
+
+/** Decode an 8-bit RGB (or RGBA) PNG (bytes or a path); throws when the file is not an 8-bit PNG. */
+export function readPngRgb8(src: string | Uint8Array, label = typeof src === 'string' ? src : '<png>'): Rgb8 {
+  const buf = typeof src === 'string' ? readFileSync(src) : Buffer.from(src.buffer, src.byteOffset, src.byteLength);
+  const png = PNG.sync.read(buf);
+  const meta = png as unknown as { depth?: number };
+  if (meta.depth !== 8) throw new Error(`${label}: expected an 8-bit PNG, found ${meta.depth}-bit`);
+  const n = png.width * png.height;
+  const out = new Uint8Array(n * 3);
+  for (let i = 0; i < n; i++) {
+    out[i * 3] = png.data[i * 4];
+    out[i * 3 + 1] = png.data[i * 4 + 1];
+    out[i * 3 + 2] = png.data[i * 4 + 2];
+  }
+  return { width: png.width, height: png.height, data: out };
+}
+
 /** Planar depth in millimetres per pixel (65535 = no hit or too far). */
 export function readDepthMm(src: string | Uint8Array): Gray16 {
   return readPng16(src);

@@ -1,24 +1,26 @@
 /**
  * Where a frame's files live in a build, how they are committed (temporary names, verify, rename) and what the
- * render log records per frame. A frame counts only when all three files exist, decode and have the camera's size.
+ * render log records per frame. A frame counts only when all four files exist, decode and have the camera's size.
  *
- *   rgb    BUILD/scripts/<sid>/sensors/rgb/000000.jpg          (the agent's picture)
- *   depth  BUILD/private/<sid>/depth/000000.png                (16-bit, planar depth in mm; 65535 = no hit / far)
- *   ids    BUILD/.stbench/scripts/<sid>/ids/000000.png         (16-bit, truth_id per pixel; build only)
+ *   rgb     BUILD/scripts/<sid>/sensors/rgb/000000.jpg          (the agent's picture)
+ *   depth   BUILD/private/<sid>/depth/000000.png                (16-bit, planar depth in mm; 65535 = no hit / far)
+ *   ids     BUILD/.stbench/scripts/<sid>/ids/000000.png         (16-bit, truth_id per pixel; build only)
+ *   albedo  BUILD/.stbench/scripts/<sid>/albedo/000000.png      (8-bit sRGB, each surface's own colour; build only)
  */
 import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { faultPoint, hashFile, tempNameFor } from '../pipeline/core/index.ts';
-import { readPng16 } from './decode.ts';
+import { readPng16, readPngRgb8 } from './decode.ts';
 import { frameStem } from './render-job.ts';
 
 export interface FramePaths {
   rgb: string;
   depth: string;
   ids: string;
+  albedo: string;
 }
-export const FRAME_KINDS = ['rgb', 'depth', 'ids'] as const;
+export const FRAME_KINDS = ['rgb', 'depth', 'ids', 'albedo'] as const;
 export type FrameKind = (typeof FRAME_KINDS)[number];
 
 /** The build's render job of a script. */
@@ -33,24 +35,26 @@ export function framePaths(buildDir: string, sid: string, index: number): FrameP
     rgb: join(buildDir, 'scripts', sid, 'sensors', 'rgb', `${stem}.jpg`),
     depth: join(buildDir, 'private', sid, 'depth', `${stem}.png`),
     ids: join(buildDir, '.stbench', 'scripts', sid, 'ids', `${stem}.png`),
+    albedo: join(buildDir, '.stbench', 'scripts', sid, 'albedo', `${stem}.png`),
   };
 }
 
 /** The folders a script's frames go to (for sweeping temporary files after an interruption). */
 export function frameDirs(buildDir: string, sid: string): string[] {
   const p = framePaths(buildDir, sid, 0);
-  return [dirname(p.rgb), dirname(p.depth), dirname(p.ids)];
+  return FRAME_KINDS.map((k) => dirname(p[k]));
 }
 
 /** Temporary names next to each final path (same folder, so a rename is atomic); creates the folders. */
 export function tempFramePaths(final: FramePaths): FramePaths {
   for (const k of FRAME_KINDS) mkdirSync(dirname(final[k]), { recursive: true });
-  return { rgb: tempNameFor(final.rgb), depth: tempNameFor(final.depth), ids: tempNameFor(final.ids) };
+  return { rgb: tempNameFor(final.rgb), depth: tempNameFor(final.depth), ids: tempNameFor(final.ids), albedo: tempNameFor(final.albedo) };
 }
 
 export type FrameCheck = { ok: true; sha256: Record<FrameKind, string> } | { ok: false; problems: string[] };
 
-/** Check that a frame's three files exist, decode, and have the expected size (rgb: JPEG; depth, ids: 16-bit PNG). */
+/** Check that a frame's files exist, decode, and have the expected size (rgb: JPEG; depth, ids: 16-bit PNG; albedo:
+ * 8-bit RGB PNG). */
 export async function verifyFrame(paths: FramePaths, width: number, height: number): Promise<FrameCheck> {
   const problems: string[] = [];
   for (const k of FRAME_KINDS) {
@@ -79,8 +83,15 @@ export async function verifyFrame(paths: FramePaths, width: number, height: numb
       problems.push(`${k}: ${paths[k]} does not decode: ${(e as Error).message}`);
     }
   }
+  try {
+    const img = readPngRgb8(paths.albedo);
+    if (img.width !== width || img.height !== height)
+      problems.push(`albedo: ${paths.albedo} is ${img.width}x${img.height}, expected ${width}x${height}`);
+  } catch (e) {
+    problems.push(`albedo: ${paths.albedo} does not decode: ${(e as Error).message}`);
+  }
   if (problems.length) return { ok: false, problems };
-  return { ok: true, sha256: { rgb: hashFile(paths.rgb), depth: hashFile(paths.depth), ids: hashFile(paths.ids) } };
+  return { ok: true, sha256: { rgb: hashFile(paths.rgb), depth: hashFile(paths.depth), ids: hashFile(paths.ids), albedo: hashFile(paths.albedo) } };
 }
 
 /** Rename a verified frame's temporary files onto their final names (fault points around the renames). */

@@ -6,7 +6,7 @@
  */
 import { join, relative } from 'node:path';
 import { hashFile } from '../pipeline/core/index.ts';
-import type { FrameKind } from './frame-files.ts';
+import { FRAME_KINDS, type FrameKind } from './frame-files.ts';
 import type { JournalEntry } from './frame-journal.ts';
 import { effectiveSettings, type RenderJob } from './render-job.ts';
 
@@ -97,7 +97,7 @@ export function renderLog(inp: RenderLogInput): RenderLog {
   for (const f of job.frames) {
     const p = inp.paths(f.index);
     const h = inp.hashes.get(f.index)!;
-    for (const k of ['rgb', 'depth', 'ids'] as const) outputs[relative(inp.build, p[k])] = h[k];
+    for (const k of FRAME_KINDS) outputs[relative(inp.build, p[k])] = h[k];
   }
   for (const p of inp.extraOutputs) outputs[relative(inp.build, p)] = hashFile(p);
   return {

@@ -61,7 +61,7 @@ export async function writeScriptTruth(build: string, job: RenderJob, timeline: 
     }
     const files = framePaths(build, job.sid, f.index);
     const cam = cameraPose(f.camera.position, f.camera.yaw_deg, f.camera.pitch_deg);
-    const frame = await loadTruthFrame({ depth: files.depth, ids: files.ids, rgb: files.rgb }, f.index, t, k, cam);
+    const frame = await loadTruthFrame({ depth: files.depth, ids: files.ids, rgb: files.rgb, albedo: files.albedo }, f.index, t, k, cam);
     const r = frameTruth(frame, table, grid, { palette });
     visibility.push(r.visibility);
     perceptionIds.push(r.perceptionIds);

@@ -30,7 +30,7 @@ import {
 import type { RenderDevice, BlenderProcessOptions } from './blender-process.ts';
 import { buildRenderJob } from './build-job.ts';
 import { findBlender } from './find-blender.ts';
-import { frameDirs, framePaths, renderJobPath, verifyFrame, type FrameKind } from './frame-files.ts';
+import { FRAME_KINDS, frameDirs, framePaths, renderJobPath, verifyFrame, type FrameKind } from './frame-files.ts';
 import { appendJournal, readJournal } from './frame-journal.ts';
 import { buildFrameTasks, renderFrames, type FrameTask, type RenderProgress } from './pool.ts';
 import { presetSettings, resolveSamples, type Quality } from './quality.ts';
@@ -270,7 +270,7 @@ export async function renderStage(build: string, opts: RenderStageOptions = {}):
 export interface ScriptStatus {
   sid: string;
   frames: number;
-  /** frames whose three files exist (not decoded: `--merge` verifies) */
+  /** frames whose four files exist (not decoded: `--merge` verifies) */
   present: number;
   missing: number[];
   complete: boolean;
@@ -283,7 +283,7 @@ export function renderStatus(build: string): ScriptStatus[] {
     const frames = readPlanFrameIndices(build, sid);
     const missing = frames.filter((i) => {
       const p = framePaths(build, sid, i);
-      return !(existsSync(p.rgb) && existsSync(p.depth) && existsSync(p.ids));
+      return !FRAME_KINDS.every((kind) => existsSync(p[kind]));
     });
     const m = readManifest(build, scriptStage(sid));
     return { sid, frames: frames.length, present: frames.length - missing.length, missing, complete: !!m?.complete && missing.length === 0, samples: m ? Number(m.settings.samples) : null };

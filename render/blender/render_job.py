@@ -10,7 +10,7 @@ Start:
 Protocol: JSON commands, one per line, on stdin; replies on the process's original stdout, one line each, prefixed
 with "@@STB ". Blender's own chatter goes to stderr (fd 1 is pointed at stderr at start-up). Commands:
     {"cmd":"scene","job":PATH}           build the scene of a render job (replaces any previous scene)
-    {"cmd":"frame","index":I,"out":{"rgb":P,"depth":P,"ids":P},"camera":{...},"moves":[...]}
+    {"cmd":"frame","index":I,"out":{"rgb":P,"depth":P,"ids":P,"albedo":P},"camera":{...},"moves":[...]}
     {"cmd":"quit"}
 The script decides nothing about the benchmark: it renders what the job says.
 """
@@ -41,6 +41,10 @@ from mathutils import Vector, Euler  # noqa: E402
 V = bpy.app.version  # (major, minor, patch)
 IS4 = V >= (4, 0, 0)
 IS5 = V >= (5, 0, 0)
+
+# the files of a frame: the picture (JPEG), planar depth and truth ids (16-bit PNG), the surface colour (8-bit PNG)
+KINDS = ("rgb", "depth", "ids", "albedo")
+SURFACE_AOV = "surface"
 
 
 # --- arguments ---------------------------------------------------------------------------------------------------
@@ -361,6 +365,17 @@ def make_material(name, spec):
         base_sock.default_value = rgba(spec["base_rgb"])
     set_input(bsdf, ["Roughness"], float(spec.get("roughness", 0.5)))
     set_input(bsdf, ["Metallic"], float(spec.get("metallic", 0.0)))
+    # the surface colour (the base colour, pattern included) as a shader AOV: what a careful reader names a thing's
+    # colour by, independent of light, metalness and the sample count
+    aov = nt.nodes.new("ShaderNodeOutputAOV")
+    if hasattr(aov, "aov_name"):  # 4.x (untested)
+        aov.aov_name = SURFACE_AOV
+    else:  # 3.x: the AOV's name is the node's "name" property
+        aov.name = SURFACE_AOV
+    if col is not None:
+        nt.links.new(col, aov.inputs["Color"])
+    else:
+        aov.inputs["Color"].default_value = rgba(spec["base_rgb"])
     em = spec.get("emission_rgb")
     strength = float(spec.get("emission_strength") or 0.0)
     if em is not None and strength > 0:
@@ -376,7 +391,7 @@ class State:
     objects = {}
     camera = None
     file_node = None
-    prefixes = ("rgb_", "depth_", "ids_")
+    prefixes = ("rgb_", "depth_", "ids_", "albedo_")
     device = "CPU"
     device_names = []
 
@@ -472,6 +487,8 @@ def setup_render(scene, job):
     vl = scene.view_layers[0]
     vl.use_pass_z = True
     vl.use_pass_object_index = True
+    aov = vl.aovs.add()
+    aov.name, aov.type = SURFACE_AOV, "COLOR"
     setup_device(scene)
 
 
@@ -561,6 +578,18 @@ def _file_slot_format(fmt, kind, quality):
         fmt.color_mode = "RGB"
         fmt.quality = quality
         return
+    if kind == "albedo":  # 8-bit sRGB PNG through the standard view (no exposure, no look)
+        fmt.file_format = "PNG"
+        fmt.color_mode = "RGB"
+        fmt.color_depth = "8"
+        fmt.compression = 15
+        fmt.color_management = "OVERRIDE"
+        fmt.display_settings.display_device = "sRGB"
+        fmt.view_settings.view_transform = "Standard"
+        fmt.view_settings.look = "None"
+        fmt.view_settings.exposure = 0.0
+        fmt.view_settings.gamma = 1.0
+        return
     fmt.file_format = "PNG"
     fmt.color_mode = "BW"
     fmt.color_depth = "16"
@@ -605,12 +634,13 @@ def setup_compositor(scene, job):
     tree.links.new(rl.outputs["IndexOB"], ids.inputs[0])
 
     fo = tree.nodes.new("CompositorNodeOutputFile")
-    sources = {"rgb": rl.outputs["Image"], "depth": depth.outputs[0], "ids": ids.outputs[0]}
+    sources = {"rgb": rl.outputs["Image"], "depth": depth.outputs[0], "ids": ids.outputs[0],
+               "albedo": rl.outputs[SURFACE_AOV]}
     if IS5:  # untested: directory / file_name / file_output_items
         fo.directory = WORKDIR + os.sep
         fo.file_name = ""
         fo.file_output_items.clear()
-        for kind in ("rgb", "depth", "ids"):
+        for kind in KINDS:
             item = fo.file_output_items.new("RGBA" if kind == "rgb" else "FLOAT", kind + "_")
             item.override_node_format = True
             item.save_as_render = True
@@ -619,7 +649,7 @@ def setup_compositor(scene, job):
     else:
         fo.base_path = WORKDIR + os.sep
         fo.file_slots.clear()
-        for kind in ("rgb", "depth", "ids"):
+        for kind in KINDS:
             fo.file_slots.new(kind + "_")
             slot = fo.file_slots[kind + "_"]
             slot.use_node_format = False
@@ -686,14 +716,14 @@ def cmd_frame(msg):
         if obj.hide_render != hidden:
             obj.hide_render = hidden
     _clear_workdir()
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     log = render_logged(os.path.join(WORKDIR, "render.log"))
-    render_s = time.perf_counter() - t0
+    render_s, cpu_s = time.perf_counter() - t0, time.process_time() - c0
     samples, total = parse_samples(log)
     out = msg["out"]
-    for kind in ("rgb", "depth", "ids"):
+    for kind in KINDS:
         _move(_find_output(kind + "_"), out[kind])
-    return {"index": msg.get("index"), "render_s": round(render_s, 4), "samples": samples,
+    return {"index": msg.get("index"), "render_s": round(render_s, 4), "cpu_s": round(cpu_s, 4), "samples": samples,
             "samples_total": total, "device": State.device}
 
 

@@ -19,8 +19,11 @@ export interface TruthFrame {
   depth: Uint16Array;
   /** truth id of the entity seen at each pixel, 0 = structure or background */
   ids: Uint16Array;
-  /** sRGB bytes, 3 a pixel, row-major; absent = no colour or brightness */
+  /** sRGB bytes, 3 a pixel, row-major; absent = no brightness */
   rgb?: Uint8Array;
+  /** each surface's own colour (the material's base colour, lighting aside) as sRGB bytes, 3 a pixel; colour words
+   * are named from it, and from `rgb` when it is absent */
+  albedo?: Uint8Array;
 }
 
 /** Per-column and per-row parts of the pixel rays (see the module comment). */
@@ -63,4 +66,5 @@ export function checkFrame(f: TruthFrame): void {
   if (f.depth.length !== n) throw new Error(`frame ${f.k}: depth has ${f.depth.length} values, expected ${n}`);
   if (f.ids.length !== n) throw new Error(`frame ${f.k}: ids has ${f.ids.length} values, expected ${n}`);
   if (f.rgb && f.rgb.length !== n * 3) throw new Error(`frame ${f.k}: rgb has ${f.rgb.length} bytes, expected ${n * 3}`);
+  if (f.albedo && f.albedo.length !== n * 3) throw new Error(`frame ${f.k}: albedo has ${f.albedo.length} bytes, expected ${n * 3}`);
 }

@@ -1,6 +1,7 @@
-/** A frame's files (depth PNG, id PNG, RGB JPEG) read into a TruthFrame, their sizes checked against the camera. */
+/** A frame's files (depth PNG, id PNG, RGB JPEG, albedo PNG) read into a TruthFrame, their sizes checked against the
+ * camera. */
 import type { CameraPose, Intrinsics } from '../../layouts/camera.ts';
-import { readDepthMm, readIds } from '../decode.ts';
+import { readDepthMm, readIds, readPngRgb8 } from '../decode.ts';
 import type { TruthFrame } from './frame.ts';
 import { decodeRgb } from './jpeg.ts';
 
@@ -11,6 +12,8 @@ export interface FrameFiles {
   ids: string | Uint8Array;
   /** the RGB JPEG; absent = no brightness or colour */
   rgb?: string | Uint8Array;
+  /** 8-bit sRGB PNG of each surface's own colour; absent = colour words from the RGB */
+  albedo?: string | Uint8Array;
 }
 
 /** Read one frame's files; throws naming the file when a size differs from the intrinsics. */
@@ -30,5 +33,11 @@ export async function loadTruthFrame(files: FrameFiles, k: number, t: number, in
     if (img.width !== W || img.height !== H) throw new Error(`${label(files.rgb, 'rgb')}: ${img.width}x${img.height}, the camera is ${W}x${H}`);
     rgb = img.data;
   }
-  return { k, t, intrinsics, camera, depth: depth.data, ids: ids.data, rgb };
+  let albedo: Uint8Array | undefined;
+  if (files.albedo !== undefined) {
+    const img = readPngRgb8(files.albedo);
+    if (img.width !== W || img.height !== H) throw new Error(`${label(files.albedo, 'albedo')}: ${img.width}x${img.height}, the camera is ${W}x${H}`);
+    albedo = img.data;
+  }
+  return { k, t, intrinsics, camera, depth: depth.data, ids: ids.data, rgb, albedo };
 }

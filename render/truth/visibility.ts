@@ -1,6 +1,6 @@
 /**
  * Per-frame visibility of every entity with pixels in the id mask: pixel count, box, distance from the frame's
- * edge, brightness, dominant colour word, 3-D centroid and extent of its visible points, and the nearest visible
+ * edge, brightness (from the RGB), colour word (from the albedo, else the RGB), 3-D centroid and extent of its visible points, and the nearest visible
  * point where it meets its support (the floor or the top of the surface it rests on).
  *
  * Pixel (i, j) covers [i, i+1) x [j, j+1); its depth and id are those of the ray through its centre. A box is
@@ -69,7 +69,8 @@ export interface EntityVisibility {
   edge_margin_px: number;
   /** mean Rec.709 luma of its pixels (sRGB, 0..255); null without RGB */
   brightness: number | null;
-  /** colour word nearest the mean linear colour of its interior pixels; null without RGB or palette */
+  /** colour word nearest the mean linear colour of its interior pixels, read from the albedo (each surface's own
+   * colour) when the frame has one, else from the RGB; null without either or without a palette */
   colour: string | null;
   /** share of the voting pixels that named `colour` */
   colour_share: number | null;
@@ -111,9 +112,11 @@ export function frameVisibility(frame: TruthFrame, table: EntityTable, opts: Vis
   const tol = opts.contactTolM ?? CONTACT_TOL_M;
   const { width: W, height: H } = frame.intrinsics;
   const { depth, ids, rgb } = frame;
+  // colour words from each surface's own colour when the frame has it (no dependence on light or samples)
+  const colourSrc = frame.albedo ?? rgb;
   const rays = frameRays(frame.intrinsics, frame.camera);
   const [px, py, pz] = frame.camera.position;
-  const palette = rgb ? opts.palette : undefined;
+  const palette = colourSrc ? opts.palette : undefined;
   const lut = palette ? paletteLut(palette) : null;
   const nColours = palette ? palette.names.length : 0;
   const slotOf = new Int32Array(65536).fill(-1);
@@ -167,27 +170,25 @@ export function frameVisibility(frame: TruthFrame, table: EntityTable, opts: Vis
       if (u < a.u0) a.u0 = u;
       if (u + 1 > a.u1) a.u1 = u + 1;
       if (v + 1 > a.v1) a.v1 = v + 1;
-      if (rgb) {
-        const r = rgb[p * 3];
-        const g = rgb[p * 3 + 1];
-        const b = rgb[p * 3 + 2];
-        a.luma += luma709(r, g, b);
-        if (lut) {
-          const c = lutIndex(lut, r, g, b);
-          const lr = SRGB8_TO_LINEAR[r];
-          const lg = SRGB8_TO_LINEAR[g];
-          const lb = SRGB8_TO_LINEAR[b];
-          a.votesAll![c]++;
-          a.linAll[0] += lr;
-          a.linAll[1] += lg;
-          a.linAll[2] += lb;
-          if (u > 0 && u < W - 1 && v > 0 && v < H - 1 && ids[p - 1] === id && ids[p + 1] === id && ids[p - W] === id && ids[p + W] === id) {
-            a.votesInner![c]++;
-            a.linInner[0] += lr;
-            a.linInner[1] += lg;
-            a.linInner[2] += lb;
-            a.nInner++;
-          }
+      if (rgb) a.luma += luma709(rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2]);
+      if (lut) {
+        const r = colourSrc![p * 3];
+        const g = colourSrc![p * 3 + 1];
+        const b = colourSrc![p * 3 + 2];
+        const c = lutIndex(lut, r, g, b);
+        const lr = SRGB8_TO_LINEAR[r];
+        const lg = SRGB8_TO_LINEAR[g];
+        const lb = SRGB8_TO_LINEAR[b];
+        a.votesAll![c]++;
+        a.linAll[0] += lr;
+        a.linAll[1] += lg;
+        a.linAll[2] += lb;
+        if (u > 0 && u < W - 1 && v > 0 && v < H - 1 && ids[p - 1] === id && ids[p + 1] === id && ids[p - W] === id && ids[p + W] === id) {
+          a.votesInner![c]++;
+          a.linInner[0] += lr;
+          a.linInner[1] += lg;
+          a.linInner[2] += lb;
+          a.nInner++;
         }
       }
       const dmm = depth[p];
@@ -225,8 +226,9 @@ export function frameVisibility(frame: TruthFrame, table: EntityTable, opts: Vis
     let share: number | null = null;
     if (palette && a.votesAll) {
       // the word is the palette colour nearest the mean linear colour of the interior pixels (all pixels when none
-      // is interior): render noise is zero-mean in linear light, so the mean names the same word at few samples as at
-      // many, where a per-pixel vote flips; the share says how many pixels alone would have named it
+      // is interior). From the albedo it is the surface's own colour, as a careful reader names a colour whatever
+      // the light; from the RGB, render noise is zero-mean in linear light, so the mean is steadier than a
+      // per-pixel vote. The share says how many pixels alone would have named it.
       const inner = a.nInner > 0;
       const sum = inner ? a.linInner : a.linAll;
       const n = inner ? a.nInner : a.n;

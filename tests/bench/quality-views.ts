@@ -42,8 +42,9 @@ export interface Candidate {
   label: string;
   samples: number;
   settings: RenderSettings;
-  /** 'guided': the edge-preserving filter guided by the same render's ids and depth (render/guided-filter.ts) */
-  post?: 'guided';
+  /** 'guided': the edge-preserving filter guided by the same render's ids and depth (render/guided-filter.ts);
+   * 'albedo': the light averaged and the albedo multiplied back (render/albedo-filter.ts) */
+  post?: 'guided' | 'albedo';
   /** render only these views (default all) */
   views?: string[];
   /** the candidate whose renders a post filter reads (default: its own) */
@@ -62,29 +63,30 @@ export const FACTORY: RenderSettings = {
 
 const FEW_BOUNCES = { max: 2, diffuse: 1, glossy: 1, transmission: 1, transparent: 4 };
 
-/** The reference: 128 samples, the renderer's default light paths, no clamp, no adaptive sampling. */
-export const REFERENCE: Candidate = { id: 'ref128', label: 'reference, 128 samples', samples: 128, settings: {} };
-/** The same reference with another seed, on two views: what PSNR can measure at all. */
-export const REFERENCE_B: Candidate = {
-  id: 'ref128-seed1', label: 'reference, 128 samples, seed 1', samples: 128, settings: { seed: 1 },
-  views: ['apt-helper-coffee', 'wh-amr-packing'],
-};
+/** The reference: 256 samples, the renderer's default light paths, no clamp, no adaptive sampling. */
+export const REFERENCE: Candidate = { id: 'ref256', label: 'reference, 256 samples', samples: 256, settings: {} };
+/** The same reference with another seed: what PSNR can measure at all. */
+export const REFERENCE_B: Candidate = { id: 'ref256-seed1', label: 'reference, 256 samples, seed 1', samples: 256, settings: { seed: 1 } };
 
 /** The candidates, in the order they are rendered (the most informative first). */
 export const CANDIDATES: Candidate[] = [
   { id: 's16', label: '16 samples', samples: 16, settings: {} },
-  { id: 's16-guided', label: '16 samples + guided filter', samples: 16, settings: {}, post: 'guided', from: 's16' },
+  { id: 's16-albedo', label: '16 samples + albedo filter', samples: 16, settings: {}, post: 'albedo', from: 's16' },
   { id: 's32', label: '32 samples', samples: 32, settings: {} },
+  { id: 's32-albedo', label: '32 samples + albedo filter', samples: 32, settings: {}, post: 'albedo', from: 's32' },
   { id: 's32-guided', label: '32 samples + guided filter', samples: 32, settings: {}, post: 'guided', from: 's32' },
-  { id: 's16-clamp1', label: '16 samples, indirect clamp 1', samples: 16, settings: { clamp_indirect: 1 } },
-  { id: 's16-clamp1-guided', label: '16 samples, indirect clamp 1 + guided filter', samples: 16, settings: { clamp_indirect: 1 }, post: 'guided', from: 's16-clamp1' },
+  { id: 's64', label: '64 samples', samples: 64, settings: {} },
+  { id: 's64-albedo', label: '64 samples + albedo filter', samples: 64, settings: {}, post: 'albedo', from: 's64' },
   { id: 'factory16', label: 'factory settings, 16 samples', samples: 16, settings: FACTORY },
   { id: 'factory32', label: 'factory settings, 32 samples', samples: 32, settings: FACTORY },
-  { id: 's8', label: '8 samples', samples: 8, settings: {} },
-  { id: 's8-guided', label: '8 samples + guided filter', samples: 8, settings: {}, post: 'guided', from: 's8' },
-  { id: 's64', label: '64 samples', samples: 64, settings: {} },
-  { id: 's64-guided', label: '64 samples + guided filter', samples: 64, settings: {}, post: 'guided', from: 's64' },
-  { id: 's32-bounce2', label: '32 samples, bounces 2/1/1', samples: 32, settings: { bounces: FEW_BOUNCES } },
   { id: 'factory64', label: 'factory settings, 64 samples', samples: 64, settings: FACTORY },
-  { id: 's64-adaptive', label: '64 samples, adaptive 0.05 min 16', samples: 64, settings: { adaptive_threshold: 0.05, adaptive_min_samples: 16 } },
+  { id: 's8', label: '8 samples', samples: 8, settings: {} },
+  { id: 's8-albedo', label: '8 samples + albedo filter', samples: 8, settings: {}, post: 'albedo', from: 's8' },
+  { id: 's16-clamp3', label: '16 samples, indirect clamp 3', samples: 16, settings: { clamp_indirect: 3 } },
+  { id: 's16-clamp3-albedo', label: '16 samples, indirect clamp 3 + albedo filter', samples: 16, settings: { clamp_indirect: 3 }, post: 'albedo', from: 's16-clamp3' },
+  { id: 's32-bounce2', label: '32 samples, bounces 2/1/1', samples: 32, settings: { bounces: FEW_BOUNCES } },
+  { id: 's32-bounce2-albedo', label: '32 samples, bounces 2/1/1 + albedo filter', samples: 32, settings: { bounces: FEW_BOUNCES }, post: 'albedo', from: 's32-bounce2' },
+  { id: 's64-adaptive', label: '64 samples, adaptive 0.02 min 16', samples: 64, settings: { adaptive_threshold: 0.02, adaptive_min_samples: 16 } },
+  { id: 's128', label: '128 samples', samples: 128, settings: {} },
+  { id: 'factory128', label: 'factory settings, 128 samples', samples: 128, settings: FACTORY },
 ];

@@ -1,9 +1,11 @@
 /**
- * The render-quality study: nine fixed views (three per place), a 128-sample reference of each, and candidate
- * settings (samples, adaptive sampling, light-path limits, clamping, a guided post filter, Blender's factory
- * settings). For each: seconds per frame (Blender's reported render time, plus the filter's), PSNR and SSIM against
- * the reference, and agreement of the screen verdicts (lit, colour word) per (entity, view), computed with
- * render/truth's frameVisibility on the candidate's RGB and the reference's depth and ids.
+ * The render-quality study: nine fixed views (three per place), a 256-sample reference of each (and a second with
+ * another seed), and candidate settings (samples, adaptive sampling, light-path limits, clamping, post filters guided
+ * by the same render's ids, depth and albedo, Blender's factory settings). For each: CPU seconds per frame (the
+ * Blender process's CPU time in the render call, all threads, plus the filter's; steadier than wall time on a busy
+ * machine), PSNR and SSIM against the reference, and agreement of the screen verdicts (lit from the RGB, colour word
+ * from the albedo) per (entity, view), computed with render/truth's frameVisibility on the candidate's passes and the
+ * reference's depth and ids.
  *
  * Run: npx tsx tests/bench/render-quality.ts [--render-only | --measure-only] [--only id,id] [--out table.md]
  * Renders are cached under tests/.bench-cache/render-quality/ (gitignored); a rerun only measures.
@@ -11,7 +13,7 @@
 import { writeFileSync } from 'node:fs';
 import { cameraPose, intrinsics } from '../../layouts/camera.ts';
 import { getPlace } from '../../layouts/load.ts';
-import { readDepthMm, readIds } from '../../render/decode.ts';
+import { readDepthMm, readIds, readPngRgb8 } from '../../render/decode.ts';
 import { QUALITY_PRESETS, type Quality } from '../../render/quality.ts';
 import { paletteFromColourWords } from '../../render/truth/colour.ts';
 import { decodeRgb } from '../../render/truth/jpeg.ts';
@@ -84,11 +86,11 @@ function maskIds(ids: Uint16Array): Uint16Array {
 }
 const refRgb = new Map<string, Uint8Array>();
 const refVis = new Map<string, EntityVisibility[]>();
-const frameOf = (viewId: string, rgb: Uint8Array) => {
+const frameOf = (viewId: string, rgb: Uint8Array, albedo: Uint8Array) => {
   const v = STUDY_VIEWS.find((x) => x.id === viewId)!;
   const r = ref.get(viewId)!;
   return {
-    frame: { k: 0, t: 0, intrinsics: K, camera: cameraPose(v.position, v.yaw_deg, v.pitch_deg), depth: readDepthMm(r.depth).data, ids: maskIds(readIds(r.ids).data), rgb },
+    frame: { k: 0, t: 0, intrinsics: K, camera: cameraPose(v.position, v.yaw_deg, v.pitch_deg), depth: readDepthMm(r.depth).data, ids: maskIds(readIds(r.ids).data), rgb, albedo },
     table: tables.get(v.place)!,
     palette: palettes.get(v.place)!,
   };
@@ -98,7 +100,7 @@ for (const v of STUDY_VIEWS) {
   if (!r) continue;
   const rgb = (await decodeRgb(r.rgb)).data;
   refRgb.set(v.id, crop(rgb));
-  const f = frameOf(v.id, rgb);
+  const f = frameOf(v.id, rgb, readPngRgb8(r.albedo).data);
   refVis.set(v.id, frameVisibility(f.frame, f.table, { palette: f.palette, unknownIds: 'ignore' }));
 }
 
@@ -115,7 +117,7 @@ async function measure(cand: Candidate, res: Map<string, ViewResult>): Promise<R
     const p = psnr(crop(rgb), base);
     const s = ssimLuma(crop(rgb), base, RW, RH);
     perView.set(v.id, p);
-    const f = frameOf(v.id, rgb);
+    const f = frameOf(v.id, rgb, readPngRgb8(r.albedo).data);
     const vis = new Map(frameVisibility(f.frame, f.table, { palette: f.palette, unknownIds: 'ignore' }).map((e) => [e.truth_id, e]));
     for (const e of refVis.get(v.id)!) {
       if (e.pixels < MIN_PIXELS) continue;
@@ -123,8 +125,8 @@ async function measure(cand: Candidate, res: Map<string, ViewResult>): Promise<R
       const c = vis.get(e.truth_id);
       if (c && verdict(c) === verdict(e)) agree++;
     }
-    // Blender rendered the region only: scale its render time to the whole frame (the filter ran on the whole frame)
-    secs += (r.seconds - (r.filter_s ?? 0)) * AREA + (r.filter_s ?? 0);
+    // Blender rendered the region only: scale its CPU time to the whole frame (the filter ran on the whole frame)
+    secs += ((r.cpu_s ?? r.seconds) - (r.filter_s ?? 0)) * AREA + (r.filter_s ?? 0);
     pMin = Math.min(pMin, p);
     pSum += p;
     sMin = Math.min(sMin, s);
@@ -175,7 +177,7 @@ const equalNoiseLines = [equalNoise(final, 'final'), equalNoise(asCandidate('pre
 // --- the table ---------------------------------------------------------------------------------------------------
 const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '∞');
 const lines: string[] = [];
-lines.push(`| setting | views | s/frame (est. 640x480) | PSNR min | PSNR mean | SSIM min | SSIM mean | verdicts agree |`);
+lines.push(`| setting | views | CPU s/frame (est. 640x480) | PSNR min | PSNR mean | SSIM min | SSIM mean | verdicts agree |`);
 lines.push(`|---|---|---|---|---|---|---|---|`);
 for (const r of [refRow, ...rows])
   lines.push(`| ${r.cand.label} (\`${r.cand.id}\`) | ${r.views} | ${r.seconds.toFixed(2)} | ${f2(r.psnrMin)} | ${f2(r.psnrMean)} | ${r.ssimMin.toFixed(4)} | ${r.ssimMean.toFixed(4)} | ${r.agree}/${r.pairs} (${((100 * r.agree) / Math.max(1, r.pairs)).toFixed(1)}%) |`);

@@ -9,7 +9,8 @@ import { getPlace, placeHash } from '../../layouts/load.ts';
 import { emptyTimeline } from '../../layouts/timeline.ts';
 import { BlenderProcess } from '../../render/blender-process.ts';
 import { buildRenderJob } from '../../render/build-job.ts';
-import { readDepthMm, readIds } from '../../render/decode.ts';
+import { readDepthMm, readIds, readPngRgb8 } from '../../render/decode.ts';
+import { albedoFilter } from '../../render/albedo-filter.ts';
 import { guidedFilter } from '../../render/guided-filter.ts';
 import { writeRenderJob, type RenderEntity, type RenderJob } from '../../render/render-job.ts';
 import { decodeRgb } from '../../render/truth/jpeg.ts';
@@ -22,6 +23,8 @@ export interface ViewResult {
   view: string;
   /** Blender's reported render time (plus the filter's time for filtered candidates) */
   seconds: number;
+  /** CPU seconds of the Blender process in the render call, all threads (plus the filter's time) */
+  cpu_s?: number;
   /** seconds of the post filter (full frame), included in `seconds` */
   filter_s?: number;
   /** samples Cycles reported */
@@ -29,6 +32,8 @@ export interface ViewResult {
   rgb: string;
   depth: string;
   ids: string;
+  /** each surface's own colour (8-bit sRGB PNG) */
+  albedo: string;
 }
 
 /** The render job of a place's study views at some settings. */
@@ -50,12 +55,12 @@ export function studyJob(place: string, cand: Pick<Candidate, 'settings'>, views
 const PLACE_HASHES = [...new Set(STUDY_VIEWS.map((v) => v.place))].sort().map((id) => placeHash(getPlace(id)));
 
 function candDir(cand: Candidate): string {
-  const key = hashJson({ samples: cand.samples, settings: cand.settings, region: cand.fullFrame ? null : STUDY_REGION, post: cand.post ?? null, from: cand.from ?? null, camera: STUDY_CAMERA, places: PLACE_HASHES }).slice(0, 10);
+  const key = hashJson({ samples: cand.samples, settings: cand.settings, region: cand.fullFrame ? null : STUDY_REGION, post: cand.post ?? null, from: cand.from ?? null, camera: STUDY_CAMERA, places: PLACE_HASHES, files: 2 }).slice(0, 10);
   return join(CACHE, `${cand.id}-${key}`);
 }
 
 function paths(dir: string, view: string) {
-  return { rgb: join(dir, `${view}.jpg`), depth: join(dir, `${view}.depth.png`), ids: join(dir, `${view}.ids.png`), meta: join(dir, `${view}.json`) };
+  return { rgb: join(dir, `${view}.jpg`), depth: join(dir, `${view}.depth.png`), ids: join(dir, `${view}.ids.png`), albedo: join(dir, `${view}.albedo.png`), meta: join(dir, `${view}.json`) };
 }
 
 /** Cached results of a candidate (views rendered so far). */
@@ -75,7 +80,7 @@ export async function renderCandidate(cand: Candidate, all: Candidate[], log: (s
   mkdirSync(dir, { recursive: true });
   const views = STUDY_VIEWS.filter((v) => !cand.views || cand.views.includes(v.id));
   const todo = views.filter((v) => !existsSync(paths(dir, v.id).meta));
-  if (todo.length && cand.post === 'guided') {
+  if (todo.length && cand.post) {
     const src = all.find((c) => c.id === cand.from);
     if (!src) throw new Error(`candidate ${cand.id}: no source candidate ${cand.from}`);
     const srcRes = await renderCandidate(src, all, log);
@@ -86,11 +91,11 @@ export async function renderCandidate(cand: Candidate, all: Candidate[], log: (s
       const ids = readIds(s.ids).data;
       const depth = readDepthMm(s.depth).data;
       const t0 = performance.now();
-      const out = guidedFilter(img.data, ids, depth, img.width, img.height);
+      const out = cand.post === 'albedo' ? albedoFilter(img.data, readPngRgb8(s.albedo).data, ids, depth, img.width, img.height) : guidedFilter(img.data, ids, depth, img.width, img.height);
       const jpg = await sharp(out, { raw: { width: img.width, height: img.height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
       const filterS = (performance.now() - t0) / 1000;
       writeFileSync(p.rgb, jpg);
-      const r: ViewResult = { view: v.id, seconds: s.seconds + filterS, filter_s: filterS, samples: s.samples, rgb: p.rgb, depth: s.depth, ids: s.ids };
+      const r: ViewResult = { view: v.id, seconds: s.seconds + filterS, cpu_s: s.cpu_s === undefined ? undefined : s.cpu_s + filterS, filter_s: filterS, samples: s.samples, rgb: p.rgb, depth: s.depth, ids: s.ids, albedo: s.albedo };
       writeFileSync(p.meta, JSON.stringify(r));
       log(`${cand.id} ${v.id}: filter ${filterS.toFixed(2)} s`);
     }
@@ -106,8 +111,8 @@ export async function renderCandidate(cand: Candidate, all: Candidate[], log: (s
           const f = job.frames[i];
           const p = paths(dir, v.id);
           const t0 = performance.now();
-          const rep = await proc.renderFrame({ jobPath, width: job.camera.width, height: job.camera.height, index: f.index, camera: f.camera, moves: [], out: { rgb: p.rgb, depth: p.depth, ids: p.ids } });
-          const r: ViewResult = { view: v.id, seconds: rep.render_s, samples: rep.samples, rgb: p.rgb, depth: p.depth, ids: p.ids };
+          const rep = await proc.renderFrame({ jobPath, width: job.camera.width, height: job.camera.height, index: f.index, camera: f.camera, moves: [], out: { rgb: p.rgb, depth: p.depth, ids: p.ids, albedo: p.albedo } });
+          const r: ViewResult = { view: v.id, seconds: rep.render_s, cpu_s: rep.cpu_s ?? undefined, samples: rep.samples, rgb: p.rgb, depth: p.depth, ids: p.ids, albedo: p.albedo };
           writeFileSync(p.meta, JSON.stringify(r));
           log(`${cand.id} ${v.id}: ${rep.render_s.toFixed(1)} s render, ${((performance.now() - t0) / 1000).toFixed(1)} s wall, ${rep.samples} samples`);
         }

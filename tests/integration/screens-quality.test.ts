@@ -1,9 +1,10 @@
 /**
  * The lit and colour screens give the same verdicts at test quality as at final quality: the same frames of a
  * place (the helper's first frames in the apartment) rendered with the real Blender at the test preset and at 32
- * samples; for every thing seen with at least MIN_PIXELS, the lit verdict (brightness >= LIT_FLOOR) and the colour
- * verdict (the colour word most of its clear frames show is its own) must agree. Pixel counts and edge margins come
- * from the exact id pass, so they agree by construction (checked too).
+ * samples; for every thing seen with at least MIN_PIXELS, the lit verdict (brightness >= LIT_FLOOR, from the RGB)
+ * and the colour verdict (the colour word most of its clear frames show is its own, named from the albedo pass of
+ * the same render call) must agree. Pixel counts and edge margins come from the exact id pass, so they agree by
+ * construction (checked too).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -65,11 +66,7 @@ describe('lit and colour verdicts: test quality against final quality', () => {
     expect(verdicts(test)).toEqual(verdicts(final));
   });
 
-  // Not met yet, so skipped (issue 9 stays open): at 2 samples the JPEG clips the noise of bright saturated things
-  // (the yellow ball is named yellow at 32 samples, not at 2), so neither a per-pixel vote nor the mean linear colour
-  // names every thing as at final quality. The fix is a colour that does not depend on samples: name it from a
-  // diffuse-colour (albedo) pass written by the same render call.
-  it.skip('gives every clearly seen thing the same colour verdict', () => {
+  it('gives every clearly seen thing the same colour verdict', () => {
     const ids = [...new Set(final.frames.flatMap((f) => f.entities.filter((e) => e.pixels >= MIN_PIXELS).map((e) => e.entity)))].sort();
     const verdicts = (r: Rendered) => ids.map((id) => `${id} ${shownColour(r.frames, id).word === r.colourOf.get(id) ? 'keeps' : 'drops'}`);
     expect(verdicts(test)).toEqual(verdicts(final));

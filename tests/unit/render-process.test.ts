@@ -50,7 +50,7 @@ chmodSync(FAKE, 0o755);
 const req = (index: number): FrameRequest => ({
   jobPath: '/nonexistent/job.json', width: 64, height: 48, index,
   camera: { position: [0, 0, 1], yaw_deg: 0, pitch_deg: 0 }, moves: [],
-  out: { rgb: join(DIR, 'a.jpg'), depth: join(DIR, 'd.png'), ids: join(DIR, 'i.png') },
+  out: { rgb: join(DIR, 'a.jpg'), depth: join(DIR, 'd.png'), ids: join(DIR, 'i.png'), albedo: join(DIR, 'c.png') },
 });
 
 const make = (env: Record<string, string>, extra: Partial<ConstructorParameters<typeof BlenderProcess>[0]> = {}) =>

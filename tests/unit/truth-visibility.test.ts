@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type V3, cameraPose, project } from '../../layouts/camera.ts';
+import { paletteFromColourWords } from '../../render/truth/colour.ts';
 import { frameVisibility } from '../../render/truth/visibility.ts';
 import { FLOOR, K, box, renderFrame, thing } from './truth-fixture.ts';
 
@@ -127,5 +128,35 @@ describe('visibility of a thing on a table', () => {
     // with the floor as its support instead, nothing of it is at floor level
     const [f] = frameVisibility(frame, new Map([[7, thing(7, 'cup', { kind: 'floor', top_z: 0 })]]));
     expect(f.contact).toBeNull();
+  });
+});
+
+describe('colour words from the albedo', () => {
+  const c: V3 = [2.3, 0.1, 0.2];
+  const frame = renderFrame([FLOOR, box('b', 'ball1', 'thing', c, [0.5, 0.4, 0.4])], { ball1: 1 }, CAM);
+  const table = new Map([[1, { ...thing(1, 'ball1', FLOOR_SUPPORT), colour: 'yellow' }]]);
+  const palette = paletteFromColourWords({ yellow: [0.8, 0.65, 0.02], grey: [0.3, 0.3, 0.3], white: [0.85, 0.85, 0.85] });
+  const n = frame.ids.length;
+  // the picture shows the thing washed out (clipped to white) while its surface colour is yellow
+  const rgb = new Uint8Array(n * 3).fill(250);
+  const albedo = new Uint8Array(n * 3);
+  for (let p = 0; p < n; p++) albedo.set([231, 211, 36], 3 * p);
+
+  it('names the surface colour from the albedo and the brightness from the RGB', () => {
+    const [e] = frameVisibility({ ...frame, rgb, albedo }, table, { palette });
+    expect(e.colour).toBe('yellow');
+    expect(e.colour_share).toBe(1);
+    expect(e.brightness).toBeCloseTo(250, 6);
+  });
+
+  it('names the colour from the RGB when the frame has no albedo', () => {
+    const [e] = frameVisibility({ ...frame, rgb }, table, { palette });
+    expect(e.colour).toBe('white');
+  });
+
+  it('names a colour from the albedo alone, without brightness', () => {
+    const [e] = frameVisibility({ ...frame, albedo }, table, { palette });
+    expect(e.colour).toBe('yellow');
+    expect(e.brightness).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  * frame is rendered to temporary names, verified, then renamed into place; with `resume`, frames whose files
  * already exist and verify are kept, not rendered again.
  */
+import { rmSync } from 'node:fs';
 import { BlenderProcess, type BlenderProcessOptions } from './blender-process.ts';
 import {
   commitFrame,
@@ -15,6 +16,7 @@ import {
   type FrameLogEntry,
   type FramePaths,
 } from './frame-files.ts';
+import { blenderOutputs, filterPicture, hasPostFilter, rawPicturePath } from './post-filter.ts';
 import { resolvedMoves, type Move, type RenderJob } from './render-job.ts';
 
 /** One frame to render: frame `frame` (position in job.frames) of the job stored at `jobPath`. */
@@ -145,8 +147,9 @@ export async function renderFrames(tasks: FrameTask[], opts: RenderPoolOptions):
         try {
           const reply = await proc.renderFrame({
             jobPath: task.jobPath, width: job.camera.width, height: job.camera.height, index: frame.index,
-            camera: frame.camera, moves: movesOf(job)[task.frame], out: temp,
+            camera: frame.camera, moves: movesOf(job)[task.frame], out: blenderOutputs(job, temp),
           });
+          if (hasPostFilter(job)) await filterPicture(job, temp);
           const check = await verifyFrame(temp, job.camera.width, job.camera.height);
           if (!check.ok) throw new Error(`frame ${job.sid}/${frame.index} does not verify:\n  ${check.problems.join('\n  ')}`);
           commitFrame(temp, task.out);
@@ -159,6 +162,7 @@ export async function renderFrames(tasks: FrameTask[], opts: RenderPoolOptions):
           report(results[i]!);
         } catch (e) {
           discardFrame(temp);
+          rmSync(rawPicturePath(temp), { force: true });
           throw e;
         }
       }

@@ -124,6 +124,12 @@ export const RenderSettings = z.strictObject({
   adaptive_min_samples: z.number().int().min(0).optional(),
   /** 'oidn' only where Blender was built with OpenImageDenoise (Debian's 3.4 is not); default off */
   denoise: z.enum(['off', 'oidn']).optional(),
+  /**
+   * a filter of the picture after the render (default none): 'albedo' averages each pixel's light over its
+   * neighbours on the same surface and multiplies its own albedo back (render/albedo-filter.ts); Blender then writes
+   * the picture losslessly and the JPEG is encoded after the filter
+   */
+  post_filter: z.enum(['none', 'albedo']).optional(),
   /** Cycles seed (default 0, not animated) */
   seed: z.number().int().min(0).optional(),
   /** clamp of indirect light (0 = off) */
@@ -261,6 +267,7 @@ export function effectiveSettings(job: RenderJob): Required<Omit<RenderSettings,
     adaptive_threshold: s.adaptive_threshold,
     adaptive_min_samples: s.adaptive_min_samples ?? 0,
     denoise: s.denoise ?? 'off',
+    post_filter: s.post_filter ?? 'none',
     seed: s.seed ?? 0,
     clamp_indirect: s.clamp_indirect,
     ...(s.exposure_ev ? { exposure_ev: s.exposure_ev } : {}),

@@ -572,7 +572,13 @@ def setup_objects(scene, job):
         State.objects[s["name"]] = obj
 
 
-def _file_slot_format(fmt, kind, quality):
+def _file_slot_format(fmt, kind, quality, lossless_rgb=False):
+    if kind == "rgb" and lossless_rgb:  # a post filter encodes the JPEG afterwards
+        fmt.file_format = "PNG"
+        fmt.color_mode = "RGB"
+        fmt.color_depth = "8"
+        fmt.compression = 0
+        return
     if kind == "rgb":
         fmt.file_format = "JPEG"
         fmt.color_mode = "RGB"
@@ -604,6 +610,7 @@ def _file_slot_format(fmt, kind, quality):
 
 def setup_compositor(scene, job):
     quality = int((job.get("settings") or {}).get("jpeg_quality", 92))
+    lossless = (job.get("settings") or {}).get("post_filter", "none") != "none"
     if IS5:  # untested: 5.0 replaced scene.node_tree by a compositing node group
         tree = bpy.data.node_groups.new("stbench_compositor", "CompositorNodeTree")
         scene.compositing_node_group = tree
@@ -644,7 +651,7 @@ def setup_compositor(scene, job):
             item = fo.file_output_items.new("RGBA" if kind == "rgb" else "FLOAT", kind + "_")
             item.override_node_format = True
             item.save_as_render = True
-            _file_slot_format(item.format, kind, quality)
+            _file_slot_format(item.format, kind, quality, lossless)
             tree.links.new(sources[kind], fo.inputs[kind + "_"])
     else:
         fo.base_path = WORKDIR + os.sep
@@ -654,7 +661,7 @@ def setup_compositor(scene, job):
             slot = fo.file_slots[kind + "_"]
             slot.use_node_format = False
             slot.save_as_render = True
-            _file_slot_format(slot.format, kind, quality)
+            _file_slot_format(slot.format, kind, quality, lossless)
             tree.links.new(sources[kind], fo.inputs[kind + "_"])
     State.file_node = fo
 

@@ -10,7 +10,9 @@ import sharp from 'sharp';
 import { parseRenderJob, writeRenderJob, type RenderJob } from '../../render/render-job.ts';
 import { buildFrameTasks, renderFrames, type RenderProgress } from '../../render/pool.ts';
 import { framePaths, renderJobPath, type FrameLogEntry } from '../../render/frame-files.ts';
-import { readDepthMm, readIds, idCounts, DEPTH_NO_HIT, type Gray16 } from '../../render/decode.ts';
+import { readDepthMm, readIds, readPngRgb8, idCounts, DEPTH_NO_HIT, type Gray16 } from '../../render/decode.ts';
+import { decodeRgb } from '../../render/truth/jpeg.ts';
+import { psnr } from '../bench/image-metrics.ts';
 import { projectPoint, type V3 } from '../../render/camera-rotation.ts';
 
 const W = 640;
@@ -236,4 +238,49 @@ describe('render with the real Blender', () => {
     // geometry passes do not depend on samples
     expect(lo[0].sha256.ids).toBe(hi[0].sha256.ids);
   });
+
+  it('writes each surface\'s own colour to the albedo pass, light and pattern aside', () => {
+    const alb = readPngRgb8(framePaths(BUILD, 'orient', 0).albedo);
+    const px = (u: number, v: number) => Array.from(alb.data.subarray(3 * (v * W + u), 3 * (v * W + u) + 3));
+    // the red box's base colour (0.9, 0.05, 0.05 linear) is sRGB (243, 63, 63), though it glows
+    for (const [c, want] of px(320, 240).map((c, i) => [c, [243, 63, 63][i]])) expect(Math.abs(c - want)).toBeLessThanOrEqual(3);
+    // sky has no surface
+    expect(readPngRgb8(framePaths(BUILD, 'wall', 1).albedo).data.every((c) => c === 0)).toBe(true);
+    // the brick pattern lives in the albedo: it varies across the wall
+    const wall = readPngRgb8(framePaths(BUILD, 'wall', 0).albedo).data;
+    const seen = new Set<string>();
+    for (let v = 0; v < H; v += 7) for (let u = 0; u < W; u += 7) seen.add(Array.from(wall.subarray(3 * (v * W + u), 3 * (v * W + u) + 3)).join(','));
+    expect(seen.size, [...seen].slice(0, 5).join(' ')).toBeGreaterThan(3);
+  });
+
+  it('the albedo post filter writes a deterministic JPEG closer to a many-sample render', async () => {
+    // a closed room lit by the lamp alone: mostly indirect light, grainy at few samples (a small camera: it is costly)
+    const room = job('box', [
+      box('floor', 20, [1.5, 0, -0.05], [5.2, 6.2, 0.1], 'grey', 'floor'),
+      box('ceiling', 21, [1.5, 0, 3.05], [5.2, 6.2, 0.1], 'grey', 'wall'),
+      box('front', 22, [4.05, 0, 1.5], [0.1, 6.2, 3.2], 'brick', 'wall'),
+      box('back', 23, [-1.05, 0, 1.5], [0.1, 6.2, 3.2], 'grey', 'wall'),
+      box('left', 24, [1.5, 3.05, 1.5], [5.2, 0.1, 3.2], 'grey', 'wall'),
+      box('right', 25, [1.5, -3.05, 1.5], [5.2, 0.1, 3.2], 'grey', 'wall'),
+      box('box', 8, [2.5, -0.5, 0.3], [0.6, 0.6, 0.6], 'grey'),
+    ], [{ index: 0, camera: cam([0, 0, 1.2], 0, -10) }]);
+    const ROOM = parseRenderJob({ ...room, camera: { width: 320, height: 240, hfov_deg: 80 } });
+    const filtered = parseRenderJob({ ...ROOM, settings: { ...ROOM.settings, post_filter: 'albedo' } });
+    const run = async (tag: string, j: RenderJob, samples: number) => {
+      const dir = join(ROOT, tag);
+      writeRenderJob(renderJobPath(dir, j.sid), j);
+      const [e] = await renderFrames(buildFrameTasks(dir, [{ job: j }]), { samples, workDir: join(dir, 'tmp') });
+      return { e, rgb: (await decodeRgb(framePaths(dir, j.sid, 0).rgb)).data, dir };
+    };
+    const a = await run('pf-a', filtered, 2);
+    const b = await run('pf-b', filtered, 2);
+    const plain = await run('pf-plain', ROOM, 2);
+    const ref = await run('pf-ref', ROOM, 16);
+    console.log(`post filter: PSNR against 16 samples: filtered ${psnr(a.rgb, ref.rgb).toFixed(2)} dB, plain ${psnr(plain.rgb, ref.rgb).toFixed(2)} dB`);
+    expect(a.e.sha256.rgb).toBe(b.e.sha256.rgb);
+    expect(a.e.sha256.ids).toBe(plain.e.sha256.ids);
+    expect(psnr(a.rgb, ref.rgb)).toBeGreaterThan(psnr(plain.rgb, ref.rgb) + 3);
+    // the lossless picture Blender wrote for the filter is gone
+    expect(readdirSync(join(a.dir, 'scripts', 'box', 'sensors', 'rgb'))).toEqual(['000000.jpg']);
+  }, 300_000);
 });

@@ -5,14 +5,16 @@
  * build is checked whole before any case is written: a script whose render is incomplete, whose truth was made from
  * another timeline, or whose job spec changed since it was scripted is refused (exit 2). Every file is written
  * atomically (and only when its bytes change); cases of an earlier compile that this one does not make are removed.
+ *
+ * Scripts are compiled one by one (compileBuild), or on worker threads (compileBuildParallel, `workers`); either
+ * way the results are merged in script order, so the bytes written do not depend on the number of workers or on
+ * timing. Nothing is written before every script has been read, checked and compiled.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { getJob } from '../jobs/load.ts';
 import {
   freshSeed,
-  hashJson,
-  InputError,
   jsonlText,
   newManifest,
   readManifest,
@@ -21,20 +23,19 @@ import {
   UsageError,
   writeFileAtomic,
   writeManifest,
-
 } from '../pipeline/core/index.ts';
 import { caseIdsOf, compileHash } from '../pipeline/compile-hash.ts';
 import { listScripts } from '../render/script-inputs.ts';
-import { caseWindows, WINDOW_TASKS } from './cases.ts';
-import { compileCase, qidSource, type CompiledCase } from './compile-case.ts';
+import { WINDOW_TASKS } from './cases.ts';
+import { qidSource } from './compile-case.ts';
 import { MAX_TARGETS, TRICK_SHARE } from './candidates.ts';
-import { jobView, worldFromTimeline } from './families/index.ts';
+import { compileScript, type ScriptCompile } from './compile-script.ts';
+import { compileScriptsOnWorkers } from './compile-pool.ts';
 import { Funnel } from './funnel.ts';
 import { compileReport, compileReportMarkdown, type CompileReport, type ReportCase } from './report.ts';
-import { readScriptData, scriptFiles, type ScriptData } from './script-data.ts';
+import { scriptFiles } from './script-data.ts';
 import { applyTrickShare, SCREENS, type Screen } from './screens/index.ts';
-import { auditCase, changeAudit, type CaseAudit } from './change-audit.ts';
-import { caseFrameViews } from './frame-views.ts';
+import { changeAudit } from './change-audit.ts';
 import { COMPILE_VERSION } from './version.ts';
 
 export const COMPILE_STAGE = 'compile';
@@ -43,8 +44,18 @@ export interface CompileOptions {
   /** the compile seed; default: the seed of an unfinished compile of this build, else a fresh one */
   seed?: string;
   screens?: readonly Screen[];
-  /** called after each script */
+  /** called after each script is compiled */
   onProgress?: (done: number, total: number, sid: string) => void;
+  /**
+   * compileBuildParallel only: worker threads to compile scripts on (default defaultCompileWorkers()); 1 compiles
+   * on this thread. Custom `screens` (not drawn from SCREENS) always compile on this thread.
+   */
+  workers?: number;
+}
+
+/** Worker threads a compile uses by default: the machine's cores, at most 8. */
+export function defaultCompileWorkers(): number {
+  return Math.max(1, Math.min(8, availableParallelism()));
 }
 
 export interface CompileResult {
@@ -79,20 +90,6 @@ function startManifest(build: string, seed?: string): string {
   return use;
 }
 
-function checkJob(data: ScriptData, build: string) {
-  const file = join(build, scriptFiles(data.sid).plan);
-  let spec;
-  try {
-    spec = getJob(data.plan.job);
-  } catch (e) {
-    throw new InputError({ file, path: 'job', message: `names job ${data.plan.job}, which cannot be loaded: ${(e as Error).message}` });
-  }
-  if (hashJson(spec) !== data.plan.job_hash) {
-    throw new InputError({ file, path: 'job_hash', message: `the job spec ${data.plan.job} changed since this script was made; script (and render) again` });
-  }
-  return spec;
-}
-
 /** Remove case folders and index entries an earlier compile wrote that this one did not. */
 function removeStale(build: string, cids: ReadonlySet<string>, sids: ReadonlySet<string>): void {
   for (const cid of caseIdsOf(build)) if (!cids.has(cid) && !sids.has(cid)) rmSync(join(build, 'private', cid), { recursive: true, force: true });
@@ -104,40 +101,62 @@ function removeStale(build: string, cids: ReadonlySet<string>, sids: ReadonlySet
   }
 }
 
-/** Compile a rendered build. */
-export function compileBuild(build: string, opts: CompileOptions = {}): CompileResult {
+/** The scripts of a build (a usage error when it has none). */
+function scriptsOf(build: string): string[] {
   const sids = listScripts(build);
   if (sids.length === 0) throw new UsageError(`no scripts in ${build}: run \`stbench script\` and \`stbench render\` first`);
+  return sids;
+}
+
+/** Compile a rendered build on this thread. */
+export function compileBuild(build: string, opts: CompileOptions = {}): CompileResult {
+  const sids = scriptsOf(build);
   const seed = startManifest(build, opts.seed);
   const screens = opts.screens ?? SCREENS;
-
-  // read and check every script before writing anything
-  const scripts = sids.map((sid) => {
-    const data = readScriptData(build, sid);
-    return { data, spec: checkJob(data, build) };
-  });
-
-  const funnel = new Funnel();
   const qid = qidSource(seed);
+  const results: ScriptCompile[] = [];
+  for (const sid of sids) {
+    results.push(compileScript(build, sid, { seed, screens, qid }));
+    opts.onProgress?.(results.length, sids.length, sid);
+  }
+  return writeCompile(build, seed, screens, results);
+}
+
+/**
+ * Compile a rendered build with its scripts spread over `opts.workers` worker threads, the results merged in
+ * script order: the same bytes as compileBuild. Should two workers draw the same question id (which one thread
+ * would have drawn again), the build is compiled again on this thread.
+ */
+export async function compileBuildParallel(build: string, opts: CompileOptions = {}): Promise<CompileResult> {
+  const sids = scriptsOf(build);
+  const screens = opts.screens ?? SCREENS;
+  const names = screens.map((s) => SCREENS.indexOf(s as (typeof SCREENS)[number]) >= 0 ? s.name : null);
+  const workers = Math.min(opts.workers ?? defaultCompileWorkers(), sids.length);
+  if (workers <= 1 || names.some((n) => n === null)) return compileBuild(build, opts);
+  const seed = startManifest(build, opts.seed);
+  const results = await compileScriptsOnWorkers(build, sids, { seed, screens: names as string[], workers, onResult: opts.onProgress });
+  const qids = new Set<string>();
+  let count = 0;
+  for (const r of results) for (const c of r.cases) for (const q of c.questions) (qids.add(q.qid), count++);
+  if (qids.size !== count) return compileBuild(build, { ...opts, seed });
+  return writeCompile(build, seed, screens, results);
+}
+
+/** Merge compiled scripts (in script order), run the post-passes and write every output. */
+function writeCompile(build: string, seed: string, screens: readonly Screen[], results: readonly ScriptCompile[]): CompileResult {
+  const sids = results.map((r) => r.sid);
+  const funnel = new Funnel();
+  for (const r of results) funnel.absorb(r.funnel);
   const outputs: Record<string, string> = {};
   const inputs: Record<string, string> = {};
   const reportCases: ReportCase[] = [];
   const cids = new Set<string>();
-  let done = 0;
-  const audits: CaseAudit[] = [];
-  const perScript = scripts.map(({ data, spec }) => {
-    const place = data.timeline.place;
-    const env = { seed, spec, view: jobView(spec), world: worldFromTimeline(data.timeline), place, funnel, screens, qid };
-    const windows = caseWindows(data.plan, data.sid, seed);
-    for (const w of windows) if (w.length === 'medium') audits.push(auditCase(data.timeline, caseFrameViews(data, w), { cid: w.cid, job: spec.id }));
-    return { data, spec, compiled: windows.map((w) => compileCase(data, w, env)) };
-  });
   // the trick-share post-pass over every job's kept questions (compile/screens/trick-share.ts)
-  const share = applyTrickShare(perScript.flatMap((s) => s.compiled), seed, funnel);
+  const share = applyTrickShare(results.flatMap((s) => s.cases), seed, funnel);
   let at = 0;
-  for (const s of perScript) s.compiled = s.compiled.map(() => share.cases[at++]);
-  for (const { data, spec, compiled } of perScript) {
-    Object.assign(inputs, data.hashes);
+  const perScript = results.map((r) => ({ r, compiled: r.cases.map(() => share.cases[at++]) }));
+  for (const { r, compiled } of perScript) {
+    Object.assign(inputs, r.hashes);
     for (const c of compiled) {
       const cid = c.file.cid;
       cids.add(cid);
@@ -145,17 +164,16 @@ export function compileBuild(build: string, opts: CompileOptions = {}): CompileR
       outputs[join(dir, 'case.json')] = put(build, join(dir, 'case.json'), json(c.file));
       outputs[join(dir, 'questions.jsonl')] = put(build, join(dir, 'questions.jsonl'), jsonlText(c.questions));
       outputs[join(dir, 'gold.jsonl')] = put(build, join(dir, 'gold.jsonl'), jsonlText(c.gold));
-      const entry = { id: cid, kind: 'case', sid: data.sid, job: spec.id, layout: spec.layout, length: c.file.length, frames: c.file.frames.length, case: `private/${cid}/case.json`, questions: `private/${cid}/questions.jsonl`, gold: `private/${cid}/gold.jsonl` };
+      const entry = { id: cid, kind: 'case', sid: r.sid, job: r.job, layout: r.layout, length: c.file.length, frames: c.file.frames.length, case: `private/${cid}/case.json`, questions: `private/${cid}/questions.jsonl`, gold: `private/${cid}/gold.jsonl` };
       outputs[join('private', 'index', `${cid}.json`)] = put(build, join('private', 'index', `${cid}.json`), json(entry));
       reportCases.push({
-        cid, sid: data.sid, job: spec.id, layout: spec.layout, length: c.file.length, frames: c.file.frames.length, look_points: c.lookPoints.length,
+        cid, sid: r.sid, job: r.job, layout: r.layout, length: c.file.length, frames: c.file.frames.length, look_points: c.lookPoints.length,
         questions: c.kept.map((q) => ({ family: q.family, ability: q.gold.ability, column: q.gold.column, knowable: q.gold.knowable, trick: q.trick })),
       });
     }
-    const f = scriptFiles(data.sid);
-    const sEntry = { id: data.sid, kind: 'script', job: spec.id, layout: spec.layout, tasks: data.plan.tasks.length, frames: data.plan.keyframes.length, robot: f.robot, pose: f.pose, timeline: f.timeline, cases: compiled.map((c) => c.file.cid) };
-    outputs[join('private', 'index', `${data.sid}.json`)] = put(build, join('private', 'index', `${data.sid}.json`), json(sEntry));
-    opts.onProgress?.(++done, scripts.length, data.sid);
+    const f = scriptFiles(r.sid);
+    const sEntry = { id: r.sid, kind: 'script', job: r.job, layout: r.layout, tasks: r.tasks, frames: r.frames, robot: f.robot, pose: f.pose, timeline: f.timeline, cases: compiled.map((c) => c.file.cid) };
+    outputs[join('private', 'index', `${r.sid}.json`)] = put(build, join('private', 'index', `${r.sid}.json`), json(sEntry));
   }
   removeStale(build, cids, new Set(sids));
 
@@ -166,11 +184,11 @@ export function compileBuild(build: string, opts: CompileOptions = {}): CompileR
     compile_version: COMPILE_VERSION,
     tool_version: TOOL_VERSION,
     settings: { trick_share: TRICK_SHARE, max_targets: MAX_TARGETS, windows: WINDOW_TASKS, screens: screens.map((s) => s.name) },
-    scripts: scripts.map(({ data, spec }) => ({ sid: data.sid, job: spec.id, layout: spec.layout, tasks: data.plan.tasks.length, frames: data.plan.keyframes.length, truth_engine: data.truth_engine })),
+    scripts: results.map((r) => ({ sid: r.sid, job: r.job, layout: r.layout, tasks: r.tasks, frames: r.frames, truth_engine: r.truth_engine })),
     cases: reportCases,
     funnel: funnel.report(),
     trick_share: share.plan.jobs,
-    change_audit: changeAudit(audits),
+    change_audit: changeAudit(results.flatMap((r) => r.audits)),
   });
   outputs['compile_report.json'] = put(build, 'compile_report.json', json(report));
   outputs['compile_report.md'] = put(build, 'compile_report.md', compileReportMarkdown(report));
@@ -183,7 +201,7 @@ export function compileBuild(build: string, opts: CompileOptions = {}): CompileR
   m.complete = true;
   m.updated = new Date().toISOString();
   writeManifest(build, m);
-  return { seed, scripts: scripts.length, cases: reportCases.length, questions: report.totals.questions, compile_hash: hash, report };
+  return { seed, scripts: results.length, cases: reportCases.length, questions: report.totals.questions, compile_hash: hash, report };
 }
 
 

@@ -65,6 +65,17 @@ export class Funnel {
     this.drops.push(d);
   }
 
+  /** Add another funnel's report (a part of the compile that happened after everything recorded so far). */
+  absorb(r: FunnelReport): void {
+    for (const o of r.counts) {
+      const c = this.count(o.job, o.family);
+      c.candidates += o.candidates;
+      c.kept += o.kept;
+      for (const [screen, n] of Object.entries(o.drops)) c.drops[screen] = (c.drops[screen] ?? 0) + n;
+    }
+    for (const d of r.dropped) this.drops.push(d);
+  }
+
   /** The report, sorted (job, family) and drops in the order they happened. */
   report(): FunnelReport {
     const counts = [...this.counts.values()]

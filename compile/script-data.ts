@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { Step } from '../jobs/step.ts';
 import { parseTimeline, type Timeline } from '../layouts/timeline.ts';
 import { InputError, sha256 } from '../pipeline/core/index.ts';
-import { parseJsonl, VisibilityRecord } from '../render/truth/records.ts';
+import { parseJsonl, type VisibilityRecord } from '../render/truth/records.ts';
+import { parseVisibility } from './visibility-read.ts';
 import { readPlan, type PlanFile } from './plan-file.ts';
 
 /** Paths of a script's compile inputs, relative to the build. */
@@ -77,7 +78,7 @@ export function readScriptData(build: string, sid: string): ScriptData {
   mismatch(p.plan, planSha, 'inputs', 'plan');
   mismatch(p.visibility, vis.sha, 'outputs', 'visibility file');
   const timeline = parseTimeline(json(tl.text, tl.file), tl.file);
-  const visibility = parseJsonl(vis.text, VisibilityRecord, vis.file);
+  const visibility = parseVisibility(vis.text, vis.file);
   const steps = parseJsonl(pose.text, Step, pose.file);
   if (visibility.length !== plan.keyframes.length || visibility.some((r, i) => r.k !== i)) {
     throw new InputError({ file: vis.file, path: 'k', message: `holds ${visibility.length} frames, the plan ${plan.keyframes.length}: the render of this script is incomplete` });

@@ -13,7 +13,7 @@ import { renderStage } from '../render/stage.ts';
 import type { RenderProgress } from '../render/pool.ts';
 import { resolveSamples } from '../render/quality.ts';
 import { renderLogPath } from '../render/render-log.ts';
-import { compileBuild } from '../compile/compile.ts';
+import { compileBuildParallel } from '../compile/compile.ts';
 import { runCheck } from '../checks/check.ts';
 import { exportDataset } from './export.ts';
 import { readManifest, UsageError, CheckFailed } from './core/index.ts';
@@ -155,10 +155,10 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     }
   });
 
-  const compiled = await timed('compile', () => {
+  const compiled = await timed('compile', async () => {
     const bar = progress('compile', 'scripts');
     try {
-      return compileBuild(build, { seed: preset.compileSeed, onProgress: (d, t, sid) => bar.update(d, t, `| ${sid}`) });
+      return await compileBuildParallel(build, { seed: preset.compileSeed, onProgress: (d, t, sid) => bar.update(d, t, `| ${sid}`) });
     } finally {
       bar.stop();
     }

@@ -18,7 +18,7 @@ import { pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
 import { bodyObstacles, corridorCells, excludedCells } from './corridor-seen.ts';
 import { askFrame, taskFrames, type AskContext, type FrameView } from './inputs.ts';
 import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
-import { cellInView, seenSpaceOf } from './seen.ts';
+import { cellInView, observedBy, seenSpaceOf } from './seen.ts';
 import { TEXT } from './wording.ts';
 
 /** The longest drive measured: the seen grid's diagonal. */
@@ -37,7 +37,7 @@ export function clearPath(ctx: AskContext, direction: Direction): FamilyOutcome 
   const f = askFrame(ctx);
   const text = TEXT.clear_path(direction, job.turn_deg);
   const space = seenSpaceOf(ctx.grid, taskFrames(ctx));
-  const latest = seenSpaceOf(ctx.grid, [f]);
+  const latest = observedBy(ctx.grid, f);
   const obstacles = bodyObstacles(job, ctx.world.solidsAt(f.t));
   const start: Pose2 = { x: f.pose.x, y: f.pose.y, yaw_deg: f.pose.heading_deg };
   const drive = driveOf(start, direction, job.turn_deg);

@@ -65,19 +65,22 @@ export function cellsInFootprint(space: SeenSpace, fp: Footprint, into?: Set<num
   return out;
 }
 
-const obstacleMasks = new WeakMap<readonly { fp: Footprint }[], WeakMap<SeenSpace, Uint8Array>>();
+const obstacleMasks = new WeakMap<readonly { fp: Footprint }[], WeakMap<object, Uint8Array>>();
 
-/** 1 on the cells whose centre lies inside an obstacle (kept per obstacle list and grid: the list is not changed). */
+/**
+ * 1 on the cells whose centre lies inside an obstacle. It depends on the grid alone, not on what was seen, so it is
+ * kept per obstacle list and grid object (neither is changed once made) and shared by every seen space on the grid.
+ */
 function obstacleMask(space: SeenSpace, obstacles: readonly { fp: Footprint }[]): Uint8Array {
-  let bySpace = obstacleMasks.get(obstacles);
-  if (!bySpace) obstacleMasks.set(obstacles, (bySpace = new WeakMap()));
-  let m = bySpace.get(space);
+  let byGrid = obstacleMasks.get(obstacles);
+  if (!byGrid) obstacleMasks.set(obstacles, (byGrid = new WeakMap()));
+  let m = byGrid.get(space.grid);
   if (!m) {
     const mask = new Uint8Array(space.n);
     for (const o of obstacles) forEachCellIn(space, o.fp, (c) => {
       mask[c] = 1;
     });
-    bySpace.set(space, (m = mask));
+    byGrid.set(space.grid, (m = mask));
   }
   return m;
 }

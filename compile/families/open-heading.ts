@@ -17,7 +17,7 @@ import { DriveSweep } from './drive-sweep.ts';
 import { bodyObstacles, cellsInFootprint, corridorCells, excludedCells, observedRun } from './corridor-seen.ts';
 import { askFrame, taskFrames, type AskContext, type FrameView } from './inputs.ts';
 import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
-import { cellInView, seenSpaceOf } from './seen.ts';
+import { cellInView, observedBy, seenSpaceOf } from './seen.ts';
 import { TEXT } from './wording.ts';
 
 const EPS = 1e-9;
@@ -57,7 +57,7 @@ export function openHeading(ctx: AskContext): FamilyOutcome {
   const H = best.pose.yaw_deg;
   const d = headingVector(H);
   const cells = knowable ? corridorCells(space, job.body, best.pose, H, best.run, excluded) : [];
-  const latest = seenSpaceOf(ctx.grid, [f]);
+  const latest = observedBy(ctx.grid, f);
   const cam = poseOfRecord(f.camera);
   const now = knowable && cells.every((c) => latest.observed(c) || !cellInView(job.intr, cam, space.centre(c), 0));
   const front = job.bodyLength_m / 2 + best.run;

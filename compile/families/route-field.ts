@@ -62,9 +62,8 @@ class Heap {
       for (;;) {
         const l = 2 * i + 1, r = l + 1;
         let m = i;
-        const less = (a: number, b: number) => this.k[a] < this.k[b] || (this.k[a] === this.k[b] && this.v[a] < this.v[b]);
-        if (l < this.k.length && less(l, m)) m = l;
-        if (r < this.k.length && less(r, m)) m = r;
+        if (l < this.k.length && this.less(l, m)) m = l;
+        if (r < this.k.length && this.less(r, m)) m = r;
         if (m === i) break;
         [this.k[m], this.k[i]] = [this.k[i], this.k[m]]; [this.v[m], this.v[i]] = [this.v[i], this.v[m]];
         i = m;
@@ -72,11 +71,20 @@ class Heap {
     }
     return top;
   }
+  private less(a: number, b: number): boolean {
+    return this.k[a] < this.k[b] || (this.k[a] === this.k[b] && this.v[a] < this.v[b]);
+  }
   get size() { return this.k.length; }
 }
 
-/** The route field for a body of half-width `halfWidth` to a goal point within `reach`. */
-export function routeField(g: FloorGridView, seenFloor: Uint8Array, obstacle: Uint8Array, halfWidth: number, goal: [number, number], reach: number): RouteField {
+/** The closed seen floor and the cells roomy for a body of half-width `halfWidth` (the field's goal-free part). */
+export interface RouteFloor {
+  seen: Uint8Array;
+  roomy: Uint8Array;
+}
+
+/** The closed seen floor and its roomy cells, from the seen floor and obstacle masks. */
+export function routeFloor(g: FloorGridView, seenFloor: Uint8Array, obstacle: Uint8Array, halfWidth: number): RouteFloor {
   const n = g.nx * g.ny;
   const closed = closeMask(g, seenFloor, CLOSE_GAP_M / 2);
   const free = new Uint8Array(n);
@@ -86,6 +94,13 @@ export function routeField(g: FloorGridView, seenFloor: Uint8Array, obstacle: Ui
   const clear = distanceTransform(gridOf(g, notFree));
   const roomy = new Uint8Array(n);
   for (let i = 0; i < n; i++) roomy[i] = free[i] && clear[i] >= halfWidth - 1e-9 ? 1 : 0;
+  return { seen: closed, roomy };
+}
+
+/** The route field over a route floor to a goal point within `reach`. */
+export function routeFieldOn(g: FloorGridView, floor: RouteFloor, goal: [number, number], reach: number): RouteField {
+  const n = g.nx * g.ny;
+  const roomy = floor.roomy;
   const D = new Float64Array(n).fill(Infinity);
   const heap = new Heap();
   const centre = (c: number): [number, number] => [g.x0 + ((c % g.nx) + 0.5) * g.cell, g.y0 + (Math.floor(c / g.nx) + 0.5) * g.cell];
@@ -110,7 +125,12 @@ export function routeField(g: FloorGridView, seenFloor: Uint8Array, obstacle: Ui
       if (nd < D[k] - 1e-12) { D[k] = nd; heap.push(nd, k); }
     }
   }
-  return { grid: g, seen: closed, roomy, D };
+  return { grid: g, seen: floor.seen, roomy, D };
+}
+
+/** The route field for a body of half-width `halfWidth` to a goal point within `reach`. */
+export function routeField(g: FloorGridView, seenFloor: Uint8Array, obstacle: Uint8Array, halfWidth: number, goal: [number, number], reach: number): RouteField {
+  return routeFieldOn(g, routeFloor(g, seenFloor, obstacle, halfWidth), goal, reach);
 }
 
 /** D at a map point: the least D + straight distance over roomy cells within a cell's diagonal; Infinity if none. */

@@ -19,21 +19,46 @@ export function forEachRunCell(runs: readonly number[], n: number, fn: (cell: nu
   }
 }
 
+/** Set `value` on the cells of runs [skip, length, ...] (checked as forEachRunCell checks them). */
+function markRuns(runs: readonly number[], n: number, into: Int16Array | Int32Array | Uint8Array, value: number): void {
+  if (runs.length % 2) throw new Error('runs: odd length');
+  let end = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const s = end + runs[r];
+    const len = runs[r + 1];
+    if (s + len > n || len < 1 || runs[r] < 0) throw new Error(`runs: run ${r / 2} leaves a grid of ${n} cells`);
+    into.fill(value, s, s + len);
+    end = s + len;
+  }
+}
+
 export class SeenSpace {
   readonly n: number;
-  /** per cell: index (into frames) of the last frame that saw it as floor, -1 if none */
-  readonly lastFloor: Int32Array;
+  /** per cell: index (into frames) of the last frame that saw it as floor, -1 if none (16 bits when that suffices) */
+  readonly lastFloor: Int16Array | Int32Array;
   /** per cell: index of the last frame that saw it as an obstacle, -1 if none */
-  readonly lastObstacle: Int32Array;
+  readonly lastObstacle: Int16Array | Int32Array;
 
-  constructor(readonly grid: FloorGridView, readonly frames: readonly FrameView[]) {
+  /**
+   * The seen space of `frames`; `from`, when given, is the seen space of a prefix of these frames on the same grid
+   * (its per-cell figures are copied and only the frames after the prefix are applied: the same result).
+   */
+  constructor(readonly grid: FloorGridView, readonly frames: readonly FrameView[], from?: SeenSpace) {
     this.n = grid.nx * grid.ny;
-    this.lastFloor = new Int32Array(this.n).fill(-1);
-    this.lastObstacle = new Int32Array(this.n).fill(-1);
-    frames.forEach((f, i) => {
-      forEachRunCell(f.seen.floor, this.n, (c) => (this.lastFloor[c] = i));
-      forEachRunCell(f.seen.obstacle, this.n, (c) => (this.lastObstacle[c] = i));
-    });
+    let start = 0;
+    if (from && (frames.length <= 0x7fff || from.lastFloor instanceof Int32Array)) {
+      this.lastFloor = from.lastFloor.slice();
+      this.lastObstacle = from.lastObstacle.slice();
+      start = from.frames.length;
+    } else {
+      const Index = frames.length <= 0x7fff ? Int16Array : Int32Array;
+      this.lastFloor = new Index(this.n).fill(-1);
+      this.lastObstacle = new Index(this.n).fill(-1);
+    }
+    for (let i = start; i < frames.length; i++) {
+      markRuns(frames[i].seen.floor, this.n, this.lastFloor, i);
+      markRuns(frames[i].seen.obstacle, this.n, this.lastObstacle, i);
+    }
   }
 
   /** The cell holding a map point, or -1 outside the grid. */
@@ -77,11 +102,21 @@ export class SeenSpace {
   }
 }
 
-const cache = new WeakMap<FrameView, WeakMap<FrameView, { grid: FloorGridView; n: number; space: SeenSpace }[]>>();
+type CacheEntry = { grid: FloorGridView; n: number; space: SeenSpace };
+const cache = new WeakMap<FrameView, WeakMap<FrameView, CacheEntry[]>>();
+/** Every cached space by its first frame (to extend the longest cached prefix of a run). */
+const byFirst = new WeakMap<FrameView, CacheEntry[]>();
+
+/** Whether the first n frames of `a` are those of `b`. */
+function samePrefix(a: readonly FrameView[], b: readonly FrameView[], n: number): boolean {
+  for (let i = n - 1; i >= 0; i--) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /**
  * The seen space of a run of frames, shared between the families asked at the same frames (a SeenSpace is never
- * changed once made): keyed by the run's first and last frame objects, its length and its grid.
+ * changed once made): keyed by the run's first and last frame objects, its length and its grid. A run not seen
+ * before starts from the longest cached run that is a prefix of it.
  */
 export function seenSpaceOf(grid: FloorGridView, frames: readonly FrameView[]): SeenSpace {
   if (!frames.length) return new SeenSpace(grid, frames);
@@ -90,11 +125,41 @@ export function seenSpaceOf(grid: FloorGridView, frames: readonly FrameView[]): 
   if (!byLast) cache.set(first, (byLast = new WeakMap()));
   let list = byLast.get(last);
   if (!list) byLast.set(last, (list = []));
-  const hit = list.find((e) => e.grid === grid && e.n === frames.length && e.space.frames.every((f, i) => f === frames[i]));
+  const hit = list.find((e) => e.grid === grid && e.n === frames.length && samePrefix(e.space.frames, frames, frames.length));
   if (hit) return hit.space;
-  const space = new SeenSpace(grid, frames);
-  list.push({ grid, n: frames.length, space });
-  return space;
+  let all = byFirst.get(first);
+  if (!all) byFirst.set(first, (all = []));
+  let from: SeenSpace | undefined;
+  for (const e of all) {
+    if (e.grid === grid && e.n < frames.length && (!from || e.n > from.frames.length) && samePrefix(e.space.frames, frames, e.n)) from = e.space;
+  }
+  const entry = { grid, n: frames.length, space: new SeenSpace(grid, frames, from) };
+  list.push(entry);
+  all.push(entry);
+  return entry.space;
+}
+
+/** The cells one frame observed (as floor or as an obstacle): what `new SeenSpace(grid, [f]).observed` answers. */
+export interface ObservedCells {
+  observed(cell: number): boolean;
+}
+
+const frameCells = new WeakMap<FrameView, { grid: FloorGridView; mask: Uint8Array }[]>();
+
+/** The cells a frame observed, kept per frame and grid (a byte per cell, not a SeenSpace's two indices). */
+export function observedBy(grid: FloorGridView, f: FrameView): ObservedCells {
+  let list = frameCells.get(f);
+  if (!list) frameCells.set(f, (list = []));
+  let e = list.find((x) => x.grid === grid);
+  if (!e) {
+    const n = grid.nx * grid.ny;
+    const mask = new Uint8Array(n);
+    markRuns(f.seen.floor, n, mask, 1);
+    markRuns(f.seen.obstacle, n, mask, 1);
+    list.push((e = { grid, mask }));
+  }
+  const mask = e.mask;
+  return { observed: (cell) => cell >= 0 && mask[cell] === 1 };
 }
 
 /** Whether a floor cell's centre (on the plane z = z0) lies inside the image of a camera: the frame could see it. */

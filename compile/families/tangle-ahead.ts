@@ -13,7 +13,7 @@ import { bodyObstacles, excludedCells } from './corridor-seen.ts';
 import { askFrame, taskFrames, type AskContext, type FrameView } from './inputs.ts';
 import { listThings, thingsSeen } from './list-items.ts';
 import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
-import { cellInView, seenSpaceOf } from './seen.ts';
+import { cellInView, observedBy, seenSpaceOf } from './seen.ts';
 import { TEXT } from './wording.ts';
 
 export function tangleAhead(ctx: AskContext): FamilyOutcome {
@@ -43,7 +43,7 @@ export function tangleAhead(ctx: AskContext): FamilyOutcome {
   const region: number[] = [];
   for (let c = 0; c < space.n; c++) if (!excluded[c] && sd(space.centre(c)) < 0) region.push(c);
   const knowable = region.every((c) => space.observed(c));
-  const latest = seenSpaceOf(ctx.grid, [f]);
+  const latest = observedBy(ctx.grid, f);
   const cam = poseOfRecord(f.camera);
   const now =
     knowable &&

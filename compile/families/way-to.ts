@@ -11,17 +11,43 @@
 import type { HeadingTable } from '../../checks/score/gold-row.ts';
 import { headingVector } from '../../layouts/geometry/index.ts';
 import { normHeading } from '../../jobs/step.ts';
-import { askFrame, type AskContext } from './inputs.ts';
+import { askFrame, type AskContext, type FrameView, type JobView } from './inputs.ts';
 import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
-import { fieldAt, routeField } from './route-field.ts';
+import { fieldAt, routeFieldOn, routeFloor, type RouteFloor } from './route-field.ts';
 import { cellsInFootprint } from './corridor-seen.ts';
 import { bodyAt } from '../../layouts/geometry/index.ts';
-import { seenSpaceOf } from './seen.ts';
+import { seenSpaceOf, type SeenSpace } from './seen.ts';
 import { lastSighting, thingState } from './sightings.ts';
 import { nameOf, type ThingRef } from './thing-ref.ts';
 import { TEXT } from './wording.ts';
 
 const EPS = 1e-9;
+
+/** Route floors per seen space, body and ask pose (the same for every thing asked about there). */
+const floors = new WeakMap<SeenSpace, WeakMap<JobView, Map<string, RouteFloor>>>();
+
+/**
+ * The route floor of an ask: the seen space's floor and obstacles with the cells under the body at the ask pose
+ * counted as floor (it stands on them), closed and inflated for the body. Shared by the asks at the same frames.
+ */
+function askFloor(space: SeenSpace, job: JobView, f: FrameView): RouteFloor {
+  let byJob = floors.get(space);
+  if (!byJob) floors.set(space, (byJob = new WeakMap()));
+  let byPose = byJob.get(job);
+  if (!byPose) byJob.set(job, (byPose = new Map()));
+  const key = `${f.pose.x}/${f.pose.y}/${f.pose.heading_deg}`;
+  let rf = byPose.get(key);
+  if (!rf) {
+    const floor = space.floorMask();
+    const obstacle = space.obstacleMask();
+    for (const c of cellsInFootprint(space, bodyAt(job.body, { x: f.pose.x, y: f.pose.y, yaw_deg: f.pose.heading_deg }))) {
+      floor[c] = 1;
+      obstacle[c] = 0;
+    }
+    byPose.set(key, (rf = routeFloor(space.grid, floor, obstacle, job.bodyWidth_m / 2)));
+  }
+  return rf;
+}
 
 export function wayTo(ctx: AskContext, ref: ThingRef): FamilyOutcome {
   const job = ctx.job;
@@ -36,13 +62,7 @@ export function wayTo(ctx: AskContext, ref: ThingRef): FamilyOutcome {
   if (!st) return skip('way_to', 'the thing was not in the scene at its last sighting (carried)');
 
   const space = seenSpaceOf(ctx.grid, ctx.frames);
-  const floor = space.floorMask();
-  const obstacle = space.obstacleMask();
-  for (const c of cellsInFootprint(space, bodyAt(job.body, { x: f.pose.x, y: f.pose.y, yaw_deg: f.pose.heading_deg }))) {
-    floor[c] = 1;
-    obstacle[c] = 0;
-  }
-  const rf = routeField(ctx.grid, floor, obstacle, job.bodyWidth_m / 2, st.middle, job.reacquire_m);
+  const rf = routeFieldOn(ctx.grid, askFloor(space, job, f), st.middle, job.reacquire_m);
   const D0 = fieldAt(rf, f.pose.x, f.pose.y, job.bodyLength_m / 2 + cell);
   if (!Number.isFinite(D0)) return skip('way_to', 'no route to the thing over the seen floor');
 

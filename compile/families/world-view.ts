@@ -11,7 +11,7 @@ export function worldFromTimeline(tl: Timeline): WorldView {
     solidsAt(t) {
       let s = cache.get(t);
       if (!s) {
-        if (cache.size > 64) cache.clear();
+        if (cache.size > 4096) cache.clear();
         s = solidsAt(tl, t);
         cache.set(t, s);
       }

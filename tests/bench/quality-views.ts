@@ -87,6 +87,9 @@ export const CANDIDATES: Candidate[] = [
   { id: 's32-bounce2', label: '32 samples, bounces 2/1/1', samples: 32, settings: { bounces: FEW_BOUNCES } },
   { id: 's32-bounce2-albedo', label: '32 samples, bounces 2/1/1 + albedo filter', samples: 32, settings: { bounces: FEW_BOUNCES }, post: 'albedo', from: 's32-bounce2' },
   { id: 's64-adaptive', label: '64 samples, adaptive 0.02 min 16', samples: 64, settings: { adaptive_threshold: 0.02, adaptive_min_samples: 16 } },
+  { id: 's64-adaptive-albedo', label: '64 samples, adaptive 0.02 min 16 + albedo filter', samples: 64, settings: { adaptive_threshold: 0.02, adaptive_min_samples: 16 }, post: 'albedo', from: 's64-adaptive' },
+  { id: 's48', label: '48 samples', samples: 48, settings: {} },
+  { id: 's48-albedo', label: '48 samples + albedo filter', samples: 48, settings: {}, post: 'albedo', from: 's48' },
   { id: 's128', label: '128 samples', samples: 128, settings: {} },
   { id: 'factory128', label: 'factory settings, 128 samples', samples: 128, settings: FACTORY },
 ];

@@ -12,6 +12,7 @@ import { buildRenderJob } from '../../render/build-job.ts';
 import { readDepthMm, readIds, readPngRgb8 } from '../../render/decode.ts';
 import { albedoFilter } from '../../render/albedo-filter.ts';
 import { guidedFilter } from '../../render/guided-filter.ts';
+import { blenderOutputs, filterPicture, hasPostFilter } from '../../render/post-filter.ts';
 import { writeRenderJob, type RenderEntity, type RenderJob } from '../../render/render-job.ts';
 import { decodeRgb } from '../../render/truth/jpeg.ts';
 import { hashJson } from '../../pipeline/core/index.ts';
@@ -111,8 +112,11 @@ export async function renderCandidate(cand: Candidate, all: Candidate[], log: (s
           const f = job.frames[i];
           const p = paths(dir, v.id);
           const t0 = performance.now();
-          const rep = await proc.renderFrame({ jobPath, width: job.camera.width, height: job.camera.height, index: f.index, camera: f.camera, moves: [], out: { rgb: p.rgb, depth: p.depth, ids: p.ids, albedo: p.albedo } });
-          const r: ViewResult = { view: v.id, seconds: rep.render_s, cpu_s: rep.cpu_s ?? undefined, samples: rep.samples, rgb: p.rgb, depth: p.depth, ids: p.ids, albedo: p.albedo };
+          const files = { rgb: p.rgb, depth: p.depth, ids: p.ids, albedo: p.albedo };
+          const rep = await proc.renderFrame({ jobPath, width: job.camera.width, height: job.camera.height, index: f.index, camera: f.camera, moves: [], out: blenderOutputs(job, files) });
+          // a setting with a post filter runs it as the pipeline does (its time counts, as the filter's)
+          const filterS = hasPostFilter(job) ? await filterPicture(job, files) : undefined;
+          const r: ViewResult = { view: v.id, seconds: rep.render_s + (filterS ?? 0), cpu_s: rep.cpu_s === null ? undefined : rep.cpu_s + (filterS ?? 0), filter_s: filterS, samples: rep.samples, rgb: p.rgb, depth: p.depth, ids: p.ids, albedo: p.albedo };
           writeFileSync(p.meta, JSON.stringify(r));
           log(`${cand.id} ${v.id}: ${rep.render_s.toFixed(1)} s render, ${((performance.now() - t0) / 1000).toFixed(1)} s wall, ${rep.samples} samples`);
         }

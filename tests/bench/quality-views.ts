@@ -90,6 +90,10 @@ export const CANDIDATES: Candidate[] = [
   { id: 's64-adaptive-albedo', label: '64 samples, adaptive 0.02 min 16 + albedo filter', samples: 64, settings: { adaptive_threshold: 0.02, adaptive_min_samples: 16 }, post: 'albedo', from: 's64-adaptive' },
   { id: 's48', label: '48 samples', samples: 48, settings: {} },
   { id: 's48-albedo', label: '48 samples + albedo filter', samples: 48, settings: {}, post: 'albedo', from: 's48' },
+  { id: 's32-clamp3', label: '32 samples, indirect clamp 3', samples: 32, settings: { clamp_indirect: 3 } },
+  { id: 's32-clamp3-albedo', label: '32 samples, indirect clamp 3 + albedo filter', samples: 32, settings: { clamp_indirect: 3 }, post: 'albedo', from: 's32-clamp3' },
+  { id: 's48-clamp3', label: '48 samples, indirect clamp 3', samples: 48, settings: { clamp_indirect: 3 } },
+  { id: 's48-clamp3-albedo', label: '48 samples, indirect clamp 3 + albedo filter', samples: 48, settings: { clamp_indirect: 3 }, post: 'albedo', from: 's48-clamp3' },
   { id: 's128', label: '128 samples', samples: 128, settings: {} },
   { id: 'factory128', label: 'factory settings, 128 samples', samples: 128, settings: FACTORY },
 ];

@@ -1,7 +1,7 @@
 /**
  * The lit and colour screens give the same verdicts at test quality as at final quality: the same frames of a
- * place (the helper's first frames in the apartment) rendered with the real Blender at the test preset and at 32
- * samples; for every thing seen with at least MIN_PIXELS, the lit verdict (brightness >= LIT_FLOOR, from the RGB)
+ * place (the helper's first frames in the apartment) rendered with the real Blender at the test preset and at the
+ * final preset; for every thing seen with at least MIN_PIXELS, the lit verdict (brightness >= LIT_FLOOR, from the RGB)
  * and the colour verdict (the colour word most of its clear frames show is its own, named from the albedo pass of
  * the same render call) must agree. Pixel counts and edge margins come from the exact id pass, so they agree by
  * construction (checked too).
@@ -19,7 +19,7 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(REPO, 'pipeline', 'bin', 'stbench.mjs');
 const ROOT = mkdtempSync(join(tmpdir(), 'stbench-screens-quality-'));
 const FRAMES = 2;
-const FINAL_SAMPLES = 32;
+
 
 const stbench = (args: string[]) => execFileSync('node', [BIN, ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
 
@@ -46,7 +46,7 @@ beforeAll(() => {
   stbench(['script', '--job', 'helper/1', '--count', '1', '--seed', 'screens-quality', '--out', a, '--tasks', '1', '--max-frames', String(FRAMES)]);
   cpSync(a, b, { recursive: true });
   stbench(['render', a, '--quality', 'test']);
-  stbench(['render', b, '--samples', String(FINAL_SAMPLES)]);
+  stbench(['render', b, '--quality', 'final']);
   test = read(a);
   final = read(b);
 }, 1_800_000);

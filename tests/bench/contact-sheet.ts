@@ -34,7 +34,8 @@ const res = await renderCandidate(cand, [cand]);
 
 const TW = 320, TH = 240, LABEL = 20, HEAD = 22;
 const pic = new Picture(2 * TW, HEAD + 2 * (TH + LABEL), '#202020');
-pic.text(6, 15, `final quality: ${final.samples} samples, 640x480 frames shown at half size`, { size: 12, fill: '#ffffff' });
+const filter = 'post_filter' in final.settings ? ` + ${final.settings.post_filter} filter` : '';
+pic.text(6, 15, `final quality: ${final.samples} samples${filter}, 640x480 frames shown at half size`, { size: 12, fill: '#ffffff' });
 for (const [i, s] of SHEET.entries()) {
   const r = res.get(s.view)!;
   const jpg = await sharp(readFileSync(r.rgb)).resize(TW, TH).jpeg({ quality: 90 }).toBuffer();

@@ -9,7 +9,8 @@
  * - The compile seed is the first of docs-1, docs-2, ... under which every job has a case with such a question
  *   (the fixture's cases are short; some seeds give a job only questions without a point to draw).
  * - The fixture renders 2 samples a pixel (noise over every picture); the shown scripts' pictures are rendered
- *   again at `--samples` (default 16; 0 keeps the fixture's) in a scratch copy and put into the site. Depth and ids,
+ *   again at the final preset's settings (its albedo filter) with `--samples` (default 16; 0 keeps the fixture's) in a
+ *   scratch copy and put into the site. Depth and ids,
  *   hence every gold and mark, are the same at any sample count (first sample, pixel centre).
  * - `--from` copies another rendered build instead of the fixture; `--keep` leaves the build and site in the temp
  *   folder (its path is printed).
@@ -112,7 +113,7 @@ function sharperFrames(build: string, site: string, sids: string[], samples: num
     for (const d of frameDirs(scratch, sid)) rmSync(d, { recursive: true, force: true });
     for (const f of ['render.json', 'render_frames.jsonl']) rmSync(join(scratch, '.stbench', 'scripts', sid, f), { force: true });
   }
-  stbench(['render', scratch, '--scripts', ...sids, '--quality', 'preview', '--samples', String(samples)]);
+  stbench(['render', scratch, '--scripts', ...sids, '--quality', 'final', '--samples', String(samples)]);
   for (const sid of sids) {
     for (const f of readdirSync(join(site, 'frames', sid))) copyFileSync(join(scratch, 'scripts', sid, 'sensors', 'rgb', f), join(site, 'frames', sid, f));
   }

@@ -13,18 +13,12 @@ import { compileCase, type CompiledCase } from './compile-case.ts';
 import { jobView, worldFromTimeline } from './families/index.ts';
 import { caseFrameViews } from './frame-views.ts';
 import { Funnel, type FunnelReport } from './funnel.ts';
+import type { ReportScript } from './report.ts';
 import { readScriptData, scriptFiles, type ScriptData } from './script-data.ts';
 import type { Screen } from './screens/index.ts';
 
 /** A compiled script: what the compile writes and reports of it. */
-export interface ScriptCompile {
-  sid: string;
-  job: string;
-  layout: string;
-  tasks: number;
-  frames: number;
-  /** how its truth was made (`blender` or `raycast`) */
-  truth_engine: string;
+export interface ScriptCompile extends ReportScript {
   /** relative path -> sha256 of each input read */
   hashes: Record<string, string>;
   /** change audits of its medium cases */

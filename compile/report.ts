@@ -20,6 +20,7 @@ export interface ReportScript {
   layout: string;
   tasks: number;
   frames: number;
+  /** how its truth was made (`blender` or `raycast`) */
   truth_engine: string;
 }
 

@@ -1,6 +1,6 @@
 /**
- * Reading the render's 16-bit data images (depth in millimetres, object ids) into Uint16Array, one value per
- * pixel, row-major from the top-left corner.
+ * Reading the render's data images: the 16-bit ones (depth in millimetres, object ids) into Uint16Array, one value
+ * per pixel, and the 8-bit albedo into 3 bytes a pixel; row-major from the top-left corner.
  */
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
@@ -15,15 +15,22 @@ export interface Gray16 {
   data: Uint16Array;
 }
 
+/** Decode a PNG (bytes or a path) as pngjs gives it (RGBA, 4 values a pixel); throws unless it has `depth` bits. */
+function decodePng(src: string | Uint8Array, label: string, depth: 8 | 16): PNG {
+  const buf = typeof src === 'string' ? readFileSync(src) : Buffer.from(src.buffer, src.byteOffset, src.byteLength);
+  const png = PNG.sync.read(buf, depth === 16 ? { skipRescale: true } : {});
+  const found = (png as unknown as { depth?: number }).depth;
+  if (found !== depth) throw new Error(`${label}: expected ${depth === 8 ? 'an' : 'a'} ${depth}-bit PNG, found ${found}-bit`);
+  if (png.data.length !== png.width * png.height * 4) throw new Error(`${label}: unexpected PNG data layout`);
+  return png;
+}
+
 /** Decode a greyscale 16-bit PNG (bytes or a path); throws when the file is not a 16-bit PNG. */
 export function readPng16(src: string | Uint8Array, label = typeof src === 'string' ? src : '<png>'): Gray16 {
-  const buf = typeof src === 'string' ? readFileSync(src) : Buffer.from(src.buffer, src.byteOffset, src.byteLength);
-  const png = PNG.sync.read(buf, { skipRescale: true });
-  const meta = png as unknown as { depth?: number };
-  if (meta.depth !== 16) throw new Error(`${label}: expected a 16-bit PNG, found ${meta.depth}-bit`);
+  const png = decodePng(src, label, 16);
   const rgba = png.data as unknown as Uint16Array;
+  if (!(rgba instanceof Uint16Array)) throw new Error(`${label}: unexpected PNG data layout`);
   const n = png.width * png.height;
-  if (!(rgba instanceof Uint16Array) || rgba.length !== n * 4) throw new Error(`${label}: unexpected PNG data layout`);
   const out = new Uint16Array(n);
   for (let i = 0; i < n; i++) out[i] = rgba[i * 4];
   return { width: png.width, height: png.height, data: out };
@@ -38,10 +45,7 @@ export interface Rgb8 {
 
 /** Decode an 8-bit RGB (or RGBA) PNG (bytes or a path); throws when the file is not an 8-bit PNG. */
 export function readPngRgb8(src: string | Uint8Array, label = typeof src === 'string' ? src : '<png>'): Rgb8 {
-  const buf = typeof src === 'string' ? readFileSync(src) : Buffer.from(src.buffer, src.byteOffset, src.byteLength);
-  const png = PNG.sync.read(buf);
-  const meta = png as unknown as { depth?: number };
-  if (meta.depth !== 8) throw new Error(`${label}: expected an 8-bit PNG, found ${meta.depth}-bit`);
+  const png = decodePng(src, label, 8);
   const n = png.width * png.height;
   const out = new Uint8Array(n * 3);
   for (let i = 0; i < n; i++) {

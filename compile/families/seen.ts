@@ -6,30 +6,29 @@
 import { project, type Intrinsics, type CameraPose } from '../../layouts/camera.ts';
 import type { FloorGridView, FrameView } from './inputs.ts';
 
-/** Apply runs [skip, length, ...] to a callback over cell numbers. */
-export function forEachRunCell(runs: readonly number[], n: number, fn: (cell: number) => void): void {
+/** Each run of [skip, length, ...] as its first cell and length; throws when a run leaves the grid. */
+function forEachRun(runs: readonly number[], n: number, fn: (start: number, len: number) => void): void {
   if (runs.length % 2) throw new Error('runs: odd length');
   let end = 0;
   for (let r = 0; r < runs.length; r += 2) {
     const s = end + runs[r];
     const len = runs[r + 1];
     if (s + len > n || len < 1 || runs[r] < 0) throw new Error(`runs: run ${r / 2} leaves a grid of ${n} cells`);
-    for (let c = s; c < s + len; c++) fn(c);
+    fn(s, len);
     end = s + len;
   }
 }
 
+/** Apply runs [skip, length, ...] to a callback over cell numbers. */
+export function forEachRunCell(runs: readonly number[], n: number, fn: (cell: number) => void): void {
+  forEachRun(runs, n, (s, len) => {
+    for (let c = s; c < s + len; c++) fn(c);
+  });
+}
+
 /** Set `value` on the cells of runs [skip, length, ...] (checked as forEachRunCell checks them). */
 function markRuns(runs: readonly number[], n: number, into: Int16Array | Int32Array | Uint8Array, value: number): void {
-  if (runs.length % 2) throw new Error('runs: odd length');
-  let end = 0;
-  for (let r = 0; r < runs.length; r += 2) {
-    const s = end + runs[r];
-    const len = runs[r + 1];
-    if (s + len > n || len < 1 || runs[r] < 0) throw new Error(`runs: run ${r / 2} leaves a grid of ${n} cells`);
-    into.fill(value, s, s + len);
-    end = s + len;
-  }
+  forEachRun(runs, n, (s, len) => into.fill(value, s, s + len));
 }
 
 export class SeenSpace {

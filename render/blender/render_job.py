@@ -572,6 +572,15 @@ def setup_objects(scene, job):
         State.objects[s["name"]] = obj
 
 
+def _override_view(fmt, transform):
+    """Write through `transform` with no look, exposure or gamma, whatever the scene's view settings say."""
+    fmt.color_management = "OVERRIDE"
+    fmt.view_settings.view_transform = transform
+    fmt.view_settings.look = "None"
+    fmt.view_settings.exposure = 0.0
+    fmt.view_settings.gamma = 1.0
+
+
 def _file_slot_format(fmt, kind, quality, lossless_rgb=False):
     if kind == "rgb" and lossless_rgb:  # a post filter encodes the JPEG afterwards
         fmt.file_format = "PNG"
@@ -584,28 +593,18 @@ def _file_slot_format(fmt, kind, quality, lossless_rgb=False):
         fmt.color_mode = "RGB"
         fmt.quality = quality
         return
-    if kind == "albedo":  # 8-bit sRGB PNG through the standard view (no exposure, no look)
-        fmt.file_format = "PNG"
+    fmt.file_format = "PNG"
+    fmt.compression = 15
+    if kind == "albedo":  # 8-bit sRGB PNG through the standard view
         fmt.color_mode = "RGB"
         fmt.color_depth = "8"
-        fmt.compression = 15
-        fmt.color_management = "OVERRIDE"
+        _override_view(fmt, "Standard")
         fmt.display_settings.display_device = "sRGB"
-        fmt.view_settings.view_transform = "Standard"
-        fmt.view_settings.look = "None"
-        fmt.view_settings.exposure = 0.0
-        fmt.view_settings.gamma = 1.0
         return
-    fmt.file_format = "PNG"
     fmt.color_mode = "BW"
     fmt.color_depth = "16"
-    fmt.compression = 15
     # data images: no view transform on write (else the sRGB curve bends the numbers)
-    fmt.color_management = "OVERRIDE"
-    fmt.view_settings.view_transform = "Raw"
-    fmt.view_settings.look = "None"
-    fmt.view_settings.exposure = 0.0
-    fmt.view_settings.gamma = 1.0
+    _override_view(fmt, "Raw")
 
 
 def setup_compositor(scene, job):

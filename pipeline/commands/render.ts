@@ -20,6 +20,7 @@ interface RenderOpts {
   samples?: string;
   blender?: string;
   device: string;
+  cyclesDevice?: string;
   shard?: string;
   scripts?: string[];
   status?: boolean;
@@ -53,6 +54,7 @@ export function registerRender(program: Command): void {
     .option('--samples <n>', 'Cycles samples, overriding the preset')
     .option('--blender <path>', 'Blender executable (default: $BLENDER, then PATH)')
     .option('--device <d>', `compute device: ${DEVICES.join(', ')}`, 'cpu')
+    .option('--cycles-device <d>', "the same as --device, under Blender's own name for it")
     .option('--threads <n>', 'render threads per Blender process (0: Blender decides)')
     .option('--shard <i/n>', 'render only shard i of n (scripts by sorted index modulo n)')
     .option('--scripts <sid...>', 'render only these scripts')
@@ -86,7 +88,7 @@ export function registerRender(program: Command): void {
           quality: o.quality,
           samples: wholeNumber('samples', o.samples, 1),
           blender: o.blender,
-          device: o.device,
+          device: o.cyclesDevice ?? o.device,
           threads: wholeNumber('threads', o.threads, 0),
           shard: o.shard ? parseShard(o.shard) : undefined,
           scripts: o.scripts,

@@ -85,6 +85,8 @@ export function compileScriptsOnWorkers(
       for (const w of pool) void w.terminate();
       reject(e);
     };
+    /** The script each worker is compiling (for a worker that dies without a reply). */
+    const inFlight = new Map<Worker, string>();
     /** Hand the worker its next script, or let it go; true when it got one. */
     const next = (w: Worker): boolean => {
       // scripts after a failed one need not be compiled: the first failure (in script order) is the one raised
@@ -92,6 +94,7 @@ export function compileScriptsOnWorkers(
       while ((i = queue.shift()) !== undefined && i > firstError);
       if (i === undefined) return false;
       w.postMessage({ index: i, sid: sids[i] } satisfies ToWorker);
+      inFlight.set(w, sids[i]);
       return true;
     };
     const idle = (w: Worker) => {
@@ -113,9 +116,10 @@ export function compileScriptsOnWorkers(
         }
         idle(w);
       });
-      w.on('error', (e) => fail(new Error(`a compile worker failed: ${e.message}`, { cause: e })));
+      const on = () => (inFlight.has(w) ? ` compiling script ${inFlight.get(w)}` : '');
+      w.on('error', (e) => fail(new Error(`a compile worker failed${on()}: ${e.message}`, { cause: e })));
       w.on('exit', (code) => {
-        if (code !== 0 && !failed && running > 0 && pool.includes(w)) fail(new Error(`a compile worker stopped (exit code ${code})`));
+        if (code !== 0 && !failed && running > 0 && pool.includes(w)) fail(new Error(`a compile worker stopped${on()} (exit code ${code})`));
       });
       if (!next(w)) idle(w);
     }

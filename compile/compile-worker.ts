@@ -14,11 +14,13 @@ const screens = setup.screens.map((name) => {
   if (!s) throw new Error(`compile worker: no screen named ${name}`);
   return s;
 });
-const qid = qidSource(setup.seed);
 
 parentPort!.on('message', (m: ToWorker) => {
   let out: FromWorker;
   try {
+    // a question-id source per script: a clash with another script's id reaches the main thread's check (which then
+    // compiles on one thread) instead of being redrawn here in an order that depends on the hand-out
+    const qid = qidSource(setup.seed);
     out = { index: m.index, ok: true, result: compileScript(setup.build, m.sid, { seed: setup.seed, screens, qid }) };
   } catch (e) {
     out = { index: m.index, ok: false, error: toWorkerError(e) };

@@ -5,7 +5,7 @@
  * the surface's pattern, which lives in the albedo, is not blurred at all. Light changes within the window (a
  * shadow's edge) are softened over the window's radius.
  */
-import { SRGB8_TO_LINEAR } from './truth/colour.ts';
+import { linearToSrgb8 as toSrgb8, SRGB8_TO_LINEAR } from './truth/colour.ts';
 
 export interface AlbedoFilterOptions {
   /** window radius in pixels (default 3: a 7x7 window) */
@@ -18,12 +18,6 @@ export interface AlbedoFilterOptions {
 
 /** Below this linear albedo (all channels) a pixel is not divided (sky, emitters, near-black surfaces). */
 const MIN_ALBEDO = 0.02;
-
-/** Linear 0..1 to an sRGB byte. */
-function toSrgb8(x: number): number {
-  const c = x <= 0 ? 0 : x >= 1 ? 1 : x <= 0.0031308 ? 12.92 * x : 1.055 * Math.pow(x, 1 / 2.4) - 0.055;
-  return Math.round(c * 255);
-}
 
 /**
  * Filter an RGB frame (sRGB bytes, 3 a pixel, row-major) with its albedo (sRGB bytes), id mask and planar depth

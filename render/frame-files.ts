@@ -48,7 +48,7 @@ export function frameDirs(buildDir: string, sid: string): string[] {
 /** Temporary names next to each final path (same folder, so a rename is atomic); creates the folders. */
 export function tempFramePaths(final: FramePaths): FramePaths {
   for (const k of FRAME_KINDS) mkdirSync(dirname(final[k]), { recursive: true });
-  return { rgb: tempNameFor(final.rgb), depth: tempNameFor(final.depth), ids: tempNameFor(final.ids), albedo: tempNameFor(final.albedo) };
+  return Object.fromEntries(FRAME_KINDS.map((k) => [k, tempNameFor(final[k])])) as unknown as FramePaths;
 }
 
 export type FrameCheck = { ok: true; sha256: Record<FrameKind, string> } | { ok: false; problems: string[] };
@@ -91,7 +91,7 @@ export async function verifyFrame(paths: FramePaths, width: number, height: numb
     problems.push(`albedo: ${paths.albedo} does not decode: ${(e as Error).message}`);
   }
   if (problems.length) return { ok: false, problems };
-  return { ok: true, sha256: { rgb: hashFile(paths.rgb), depth: hashFile(paths.depth), ids: hashFile(paths.ids), albedo: hashFile(paths.albedo) } };
+  return { ok: true, sha256: Object.fromEntries(FRAME_KINDS.map((k) => [k, hashFile(paths[k])])) as Record<FrameKind, string> };
 }
 
 /** Rename a verified frame's temporary files onto their final names (fault points around the renames). */

@@ -80,7 +80,7 @@ export function renderLog(inp: RenderLogInput): RenderLog {
     const h = inp.hashes.get(f.index);
     if (!h) throw new Error(`render log ${job.sid}: frame ${f.index} has no verified files`);
     const e = inp.journal.get(f.index);
-    const ok = e && e.job_sha256 === inp.jobSha256 && e.sha256.rgb === h.rgb && e.sha256.depth === h.depth && e.sha256.ids === h.ids;
+    const ok = e && e.job_sha256 === inp.jobSha256 && FRAME_KINDS.every((k) => e.sha256[k] === h[k]);
     return {
       index: f.index,
       t: f.t ?? null,

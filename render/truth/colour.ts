@@ -28,6 +28,12 @@ export function srgbToLinear(c: number): number {
   return c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
 }
 
+/** A linear value (clamped to 0..1) as an sRGB byte. */
+export function linearToSrgb8(x: number): number {
+  const c = x <= 0 ? 0 : x >= 1 ? 1 : x <= 0.0031308 ? 12.92 * x : 1.055 * Math.pow(x, 1 / 2.4) - 0.055;
+  return Math.round(c * 255);
+}
+
 const fLab = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : t / (3 * (6 / 29) ** 2) + 4 / 29);
 
 /** CIELAB (D65) of a linear RGB colour in 0..1. */

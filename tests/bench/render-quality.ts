@@ -15,7 +15,7 @@ import { cameraPose, intrinsics } from '../../layouts/camera.ts';
 import { getPlace } from '../../layouts/load.ts';
 import { readDepthMm, readIds, readPngRgb8 } from '../../render/decode.ts';
 import { QUALITY_PRESETS, type Quality } from '../../render/quality.ts';
-import { paletteFromColourWords, SRGB8_TO_LINEAR } from '../../render/truth/colour.ts';
+import { linearToSrgb8, paletteFromColourWords, SRGB8_TO_LINEAR } from '../../render/truth/colour.ts';
 import { decodeRgb } from '../../render/truth/jpeg.ts';
 import { frameVisibility, type EntityInfo, type EntityVisibility } from '../../render/truth/visibility.ts';
 import { psnr, ssimLuma } from './image-metrics.ts';
@@ -28,8 +28,6 @@ export const LIT_MIN_BRIGHTNESS = 40;
 const MIN_PIXELS = 30;
 const PSNR_FINAL = 32;
 const VERDICT_PREVIEW = 0.98;
-/** Linear 0..1 to an sRGB byte. */
-const linearToSrgb8 = (x: number) => Math.round(255 * (x <= 0.0031308 ? 12.92 * x : 1.055 * Math.pow(Math.min(1, x), 1 / 2.4) - 0.055));
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {

@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { isVisibilityRecord, parseVisibility } from '../../compile/visibility-read.ts';
 import { InputError } from '../../pipeline/core/index.ts';
-import { parseJsonl, VisibilityRecord } from '../../render/truth/records.ts';
+import { floorGrid, frameTruth, paletteFromColourWords } from '../../render/truth/index.ts';
+import { parseJsonl, recordsText, VisibilityRecord } from '../../render/truth/records.ts';
+import { BOUNDS, box, FLOOR, renderFrame, thing } from './truth-fixture.ts';
 
 const entity = {
   truth_id: 3, entity: 'mug_1', role: 'thing', kind: 'mug', pixels: 420, bbox: [10, 20, 40, 60], edge_margin_px: 10, brightness: 120.5,
@@ -61,5 +63,18 @@ describe('parseVisibility', () => {
   it('a line that is not JSON', () => {
     const mine = errorOf(() => parseVisibility(text([record(0)]) + '{oops\n', 'v.jsonl'));
     expect(mine.issues[0]).toMatchObject({ file: 'v.jsonl', line: 2, path: '' });
+  });
+});
+
+describe('the fast reader and the truth writer', () => {
+  it('takes the fast path on what render/truth writes (a new record field would fail here, not slow every line)', () => {
+    const frame = renderFrame([FLOOR, box('b', 'box1', 'thing', [2.3, 0.1, 0.2], [0.5, 0.4, 0.4])], { box1: 1 });
+    const n = frame.ids.length;
+    const withPasses = { ...frame, rgb: new Uint8Array(n * 3).fill(120), albedo: new Uint8Array(n * 3).fill(200) };
+    const palette = paletteFromColourWords({ red: [0.8, 0.05, 0.05], white: [0.85, 0.85, 0.85] });
+    const { visibility } = frameTruth(withPasses, new Map([[1, thing(1, 'box1', { kind: 'floor', top_z: 0 })]]), floorGrid(BOUNDS), { palette });
+    const line = JSON.parse(recordsText([visibility]).trim());
+    expect(line.entities[0].colour).toBe('white');
+    expect(isVisibilityRecord(line)).toBe(true);
   });
 });

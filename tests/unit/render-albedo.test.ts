@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { albedoFilter } from '../../render/albedo-filter.ts';
 import { readPng16, readPngRgb8 } from '../../render/decode.ts';
 import { guidedFilter } from '../../render/guided-filter.ts';
-import { SRGB8_TO_LINEAR } from '../../render/truth/colour.ts';
+import { linearToSrgb8 as toSrgb8, SRGB8_TO_LINEAR } from '../../render/truth/colour.ts';
 import { psnr } from '../bench/image-metrics.ts';
 
 const W = 48, H = 32;
-const toSrgb8 = (x: number) => Math.round(255 * (x <= 0.0031308 ? 12.92 * x : 1.055 * Math.pow(Math.min(1, x), 1 / 2.4) - 0.055));
 let seed = 7;
 const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
 

@@ -43,7 +43,7 @@ export interface RenderProgress {
   /** seconds left at the current rate (null before the first rendered frame) */
   eta_s: number | null;
   /** the frame just finished */
-  last: FrameLogEntry;
+  last?: FrameLogEntry;
 }
 
 export interface RenderPoolOptions extends BlenderProcessOptions {

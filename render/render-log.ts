@@ -27,6 +27,8 @@ export interface RenderLogFrame {
 export interface RenderLog {
   format: typeof RENDER_LOG_FORMAT;
   sid: string;
+  /** what made the frames: blender (Cycles renders) or raycast (the truth-only engine: not renders) */
+  engine: 'blender' | 'raycast';
   blender: string | null;
   /** the device(s) Blender reported rendering on */
   device: string[];
@@ -48,6 +50,7 @@ export interface RenderLog {
 
 export interface RenderLogInput {
   build: string;
+  engine: RenderLog['engine'];
   job: RenderJob;
   jobPath: string;
   jobSha256: string;
@@ -103,6 +106,7 @@ export function renderLog(inp: RenderLogInput): RenderLog {
   return {
     format: RENDER_LOG_FORMAT,
     sid: job.sid,
+    engine: inp.engine,
     blender,
     device: [...new Set(frames.map((f) => f.device).filter((d): d is string => !!d))].sort(),
     device_requested: inp.device,

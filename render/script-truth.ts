@@ -6,11 +6,10 @@
 import { join } from 'node:path';
 import { cameraPose, intrinsics } from '../layouts/camera.ts';
 import type { Timeline } from '../layouts/timeline.ts';
-import { entitiesAt } from './build-job.ts';
 import { framePaths } from './frame-files.ts';
+import { entityTableAt, objectsAt } from './frame-scene.ts';
 import { resolvedMoves, type RenderJob } from './render-job.ts';
 import {
-  entityBoxes,
   floorGrid,
   frameTruth,
   loadTruthFrame,
@@ -18,7 +17,6 @@ import {
   writeOracle,
   writePerceptionIds,
   writeVisibility,
-  type EntityInfo,
   type OracleRecord,
   type PerceptionIdsRecord,
   type VisibilityRecord,
@@ -46,19 +44,7 @@ export async function writeScriptTruth(build: string, job: RenderJob, timeline: 
   for (let i = 0; i < job.frames.length; i++) {
     const f = job.frames[i];
     const t = f.t ?? 0;
-    // the objects as posed for this frame, hidden ones left out
-    const pose = new Map(moves[i].map((m) => [m.name, m]));
-    const solids = job.objects.flatMap((o) => {
-      const m = pose.get(o.name);
-      if (!m) return [o];
-      return m.hidden ? [] : [{ ...o, center: m.center, yaw_deg: m.yaw_deg }];
-    });
-    const boxes = entityBoxes(solids);
-    const table = new Map<number, EntityInfo>();
-    for (const e of entitiesAt(job.entities ?? [], timeline, t)) {
-      const box = boxes.get(e.truth_id);
-      table.set(e.truth_id, { truth_id: e.truth_id, entity: e.entity, role: e.role, kind: e.kind, colour: e.colour, support: e.support, ...(box ? { box } : {}) });
-    }
+    const table = entityTableAt(job, timeline, t, objectsAt(job, moves, i));
     const files = framePaths(build, job.sid, f.index);
     const cam = cameraPose(f.camera.position, f.camera.yaw_deg, f.camera.pitch_deg);
     const frame = await loadTruthFrame({ depth: files.depth, ids: files.ids, rgb: files.rgb, albedo: files.albedo }, f.index, t, k, cam);

@@ -27,6 +27,7 @@ import {
   manifestPath,
   type StageManifest,
 } from '../pipeline/core/index.ts';
+import { runOnWorkers } from '../pipeline/core/worker-pool.ts';
 import type { RenderDevice, BlenderProcessOptions } from './blender-process.ts';
 import { buildRenderJob } from './build-job.ts';
 import { findBlender } from './find-blender.ts';
@@ -35,7 +36,9 @@ import { appendJournal, readJournal } from './frame-journal.ts';
 import { buildFrameTasks, renderFrames, type FrameTask, type RenderProgress } from './pool.ts';
 import { presetSettings, resolveSamples, type Quality } from './quality.ts';
 import { parseRenderJob, type RenderJob } from './render-job.ts';
-import { renderLog, renderLogPath } from './render-log.ts';
+import { ENGINES, RAYCAST, raycastScriptFiles, type Engine, type RaycastScriptResult } from './raycast-engine.ts';
+import type { RaycastItem } from './raycast-worker.ts';
+import { renderLog, renderLogPath, type RenderLogInput } from './render-log.ts';
 import { listScripts, readScriptInputs, scriptInputPaths, selectScripts, type ScriptInputs, type Shard } from './script-inputs.ts';
 import { truthPaths, writeScriptTruth } from './script-truth.ts';
 
@@ -44,6 +47,8 @@ export const DEVICES = ['cpu', 'cuda', 'optix', 'hip'] as const;
 export type DeviceName = (typeof DEVICES)[number];
 
 export interface RenderStageOptions {
+  /** blender (Cycles renders, the default) or raycast (the truth-only engine: ray-cast depth and ids, flat pictures) */
+  engine?: Engine | string;
   workers?: number;
   quality?: Quality | string;
   /** overrides the preset's samples */
@@ -81,6 +86,17 @@ function deviceOf(name: string | undefined): RenderDevice {
   return d.toUpperCase() as RenderDevice;
 }
 
+function engineOf(name: string | undefined): Engine {
+  const e = (name ?? 'blender').toLowerCase();
+  if (!(ENGINES as readonly string[]).includes(e)) throw new UsageError(`--engine must be one of ${ENGINES.join(', ')}, got ${JSON.stringify(name)}`);
+  return e as Engine;
+}
+
+/** The engine a script's manifest records (manifests from before engines were named are Blender's). */
+function recordedEngine(m: StageManifest): string {
+  return typeof m.settings.engine === 'string' ? m.settings.engine : 'blender';
+}
+
 /** The render job's file text (what Blender reads and what is hashed). */
 function jobText(build: string, job: RenderJob): string {
   return JSON.stringify(parseRenderJob(job, renderJobPath(build, job.sid)), null, 2) + '\n';
@@ -100,9 +116,10 @@ function hasFrameFiles(build: string, sid: string): boolean {
 }
 
 /** Build a script's job and check it against what its outputs were made from; throws when they differ. */
-function prepare(build: string, sid: string, samples: number, quality: Quality): Prepared {
+function prepare(build: string, sid: string, samples: number, quality: Quality, engine: Engine = 'blender'): Prepared {
   const inputs = readScriptInputs(build, sid);
-  const settings = presetSettings(quality);
+  // the ray-cast engine reads no render settings: its job carries none
+  const settings = engine === 'blender' ? presetSettings(quality) : {};
   const { job } = buildRenderJob({
     sid,
     place: inputs.timeline.place,
@@ -128,7 +145,12 @@ function prepare(build: string, sid: string, samples: number, quality: Quality):
           message: `the render outputs of script ${sid} were made from other inputs: ${c}; render into a fresh build (or remove this script's render outputs)`,
         })),
       );
-    if (m.settings.samples !== samples)
+    if (recordedEngine(m) !== engine)
+      throw new UsageError(
+        `script ${sid} was rendered with the ${recordedEngine(m)} engine, not ${engine}: one build holds one engine's frames; ` +
+          `rerun with --engine ${recordedEngine(m)}, or render into a fresh build (see ${mp})`,
+      );
+    if (engine === 'blender' && m.settings.samples !== samples)
       throw new UsageError(
         `script ${sid} was rendered at ${String(m.settings.samples)} samples (quality ${String(m.settings.quality)}), not ${samples}: ` +
           `rerun with the same --quality/--samples, or render into a fresh build (see ${mp})`,
@@ -179,19 +201,37 @@ async function finishScript(build: string, p: Prepared, m: StageManifest, opts: 
   const t = truthPaths(sid);
   const needFallback = ![...journal.values()].some((e) => e.job_sha256 === p.jobSha && e.blender);
   const log = renderLog({
-    build, job, jobPath: renderJobPath(build, sid), jobSha256: p.jobSha, inputs: p.inputs.hashes,
+    build, job, jobPath: renderJobPath(build, sid), jobSha256: p.jobSha, inputs: p.inputs.hashes, engine: 'blender',
     quality: String(m.settings.quality), samples: Number(m.settings.samples), device: String(m.settings.device),
     hashes, journal, paths: (i) => framePaths(build, sid, i),
     extraOutputs: [join(build, t.visibility), join(build, t.perceptionIds), join(build, t.oracle)],
     blenderFallback: needFallback ? await blenderVersion(opts.blender) : null,
   });
-  const logPath = renderLogPath(build, sid);
+  completeScript(build, m, log);
+}
+
+/** Write a script's render log and mark its manifest complete. */
+function completeScript(build: string, m: StageManifest, log: ReturnType<typeof renderLog>): void {
+  const logPath = renderLogPath(build, log.sid);
   writeJsonAtomic(logPath, log);
-  m.outputs = { ...log.outputs, [join('private', sid, 'render_log.json')]: hashFile(logPath) };
-  m.versions = { blender: log.blender ?? 'unknown' };
+  m.outputs = { ...log.outputs, [join('private', log.sid, 'render_log.json')]: hashFile(logPath) };
+  m.versions = log.engine === RAYCAST ? { engine: RAYCAST } : { blender: log.blender ?? 'unknown' };
   m.complete = true;
   m.updated = new Date().toISOString();
   writeManifest(build, m);
+}
+
+/** The render log of a ray-cast script: its frames' hashes and truth records, no Blender, no samples. */
+function raycastLog(build: string, p: Prepared, hashes: RaycastScriptResult['hashes']): ReturnType<typeof renderLog> {
+  const sid = p.job.sid;
+  const t = truthPaths(sid);
+  const input: RenderLogInput = {
+    build, job: p.job, jobPath: renderJobPath(build, sid), jobSha256: p.jobSha, inputs: p.inputs.hashes,
+    engine: RAYCAST, quality: 'truth-only', samples: 0, device: RAYCAST,
+    hashes, journal: new Map(), paths: (i) => framePaths(build, sid, i),
+    extraOutputs: [join(build, t.visibility), join(build, t.perceptionIds), join(build, t.oracle)],
+  };
+  return renderLog(input);
 }
 
 /** Write the stage manifest when every script of the build is complete; returns whether it did. */
@@ -205,6 +245,7 @@ function completeStage(build: string, all: string[], settings: Record<string, un
     const rel = join('private', sid, 'render_log.json');
     stage.outputs[rel] = m.outputs[rel];
     if (m.versions.blender) stage.versions[`blender:${sid}`] = m.versions.blender;
+    if (m.versions.engine) stage.versions[`engine:${sid}`] = m.versions.engine;
   }
   stage.complete = true;
   stage.updated = new Date().toISOString();
@@ -214,6 +255,7 @@ function completeStage(build: string, all: string[], settings: Record<string, un
 
 /** Run the render stage over a build's scripts (a shard's share, or those named). */
 export async function renderStage(build: string, opts: RenderStageOptions = {}): Promise<RenderStageResult> {
+  if (engineOf(opts.engine) === RAYCAST) return raycastStage(build, opts);
   const { quality, samples } = resolveSamples(opts.quality ?? 'preview', opts.samples);
   const device = deviceOf(opts.device);
   const workers = opts.workers ?? 1;
@@ -221,7 +263,7 @@ export async function renderStage(build: string, opts: RenderStageOptions = {}):
   const all = listScripts(build);
   if (all.length === 0) throw new UsageError(`no scripts in ${build}: run \`stbench script\` first`);
   const sids = selectScripts(all, opts.scripts, opts.shard);
-  const settings = { quality, samples, device };
+  const settings = { engine: 'blender', quality, samples, device };
 
   // check every script before anything is written
   const prepared = sids.map((sid) => prepare(build, sid, samples, quality));
@@ -267,6 +309,66 @@ export async function renderStage(build: string, opts: RenderStageOptions = {}):
   return { scripts: sids, frames: tasks.length, rendered, kept, stageComplete };
 }
 
+/**
+ * The render stage on the truth-only engine: each script not yet complete is ray-cast whole (its frames, truth
+ * records, then its render log and manifest); a complete one is kept. Scripts run on `workers` worker threads, the
+ * longest first; with one worker, on this thread.
+ */
+async function raycastStage(build: string, opts: RenderStageOptions): Promise<RenderStageResult> {
+  const workers = opts.workers ?? 1;
+  if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a whole number of at least 1, got ${workers}`);
+  const all = listScripts(build);
+  if (all.length === 0) throw new UsageError(`no scripts in ${build}: run \`stbench script\` first`);
+  const sids = selectScripts(all, opts.scripts, opts.shard);
+  const settings = { engine: RAYCAST };
+  // check every script before anything is written
+  const prepared = sids.map((sid) => prepare(build, sid, 0, 'preview', RAYCAST));
+  const todo = prepared.filter((p) => !(p.manifest?.complete && existsSync(renderLogPath(build, p.inputs.sid))));
+  const manifests = new Map<string, StageManifest>();
+  for (const p of todo) {
+    const sid = p.inputs.sid;
+    const m = startManifest(build, p, settings);
+    writeManifest(build, m);
+    manifests.set(sid, m);
+    const jp = renderJobPath(build, sid);
+    if (!existsSync(jp) || hashFile(jp) !== p.jobSha) writeFileAtomic(jp, p.text);
+    for (const d of frameDirs(build, sid)) sweepTemps(d);
+  }
+  const total = prepared.reduce((a, p) => a + p.job.frames.length, 0);
+  const kept = total - todo.reduce((a, p) => a + p.job.frames.length, 0);
+  const t0 = performance.now();
+  let rendered = 0;
+  const tick = () => {
+    rendered++;
+    const elapsed = (performance.now() - t0) / 1000;
+    const fps = elapsed > 0 ? rendered / elapsed : 0;
+    opts.onProgress?.({ total, done: kept + rendered, rendered, kept, elapsed_s: elapsed, fps, eta_s: fps > 0 ? (total - kept - rendered) / fps : null });
+  };
+  const finish = (p: Prepared, r: RaycastScriptResult) => {
+    completeScript(build, manifests.get(p.inputs.sid)!, raycastLog(build, p, r.hashes));
+    opts.onNews?.(`${p.inputs.sid}: ${p.job.frames.length} frames ray-cast, truth records and render log written`);
+  };
+  if (workers === 1 || todo.length <= 1) {
+    for (const p of todo) finish(p, await raycastScriptFiles(build, p.job, p.inputs.timeline, tick));
+  } else {
+    const items: RaycastItem[] = todo.map((p) => ({ sid: p.inputs.sid, jobPath: renderJobPath(build, p.inputs.sid) }));
+    await runOnWorkers<RaycastItem, RaycastScriptResult>({
+      module: new URL('./raycast-worker.ts', import.meta.url),
+      setup: { build },
+      items,
+      workers,
+      // the longest scripts first, so the workers finish together
+      order: todo.map((_, i) => i).sort((a, b) => todo[b].job.frames.length - todo[a].job.frames.length || a - b),
+      what: 'a ray-cast worker',
+      doing: (it) => `ray-casting script ${it.sid}`,
+      onNews: () => tick(),
+      onResult: (i, r) => finish(todo[i], r),
+    });
+  }
+  const stageComplete = completeStage(build, all, settings);
+  return { scripts: sids, frames: todo.reduce((a, p) => a + p.job.frames.length, 0), rendered, kept, stageComplete };
+}
+
 export interface ScriptStatus {
   sid: string;
   frames: number;
@@ -310,10 +412,18 @@ export async function mergeRender(build: string, opts: { blender?: string } = {}
   if (all.length === 0) throw new UsageError(`no scripts in ${build}: run \`stbench script\` first`);
   const notDone: string[] = [];
   const ready: { p: Prepared; m: StageManifest }[] = [];
+  const rayCast: string[] = [];
   for (const sid of all) {
     const m = readManifest(build, scriptStage(sid));
     if (!m) {
       notDone.push(`${sid}: never rendered`);
+      continue;
+    }
+    if (recordedEngine(m) === RAYCAST) {
+      // the ray-cast engine completes a script whole: nothing is left to merge but its manifest's word
+      prepare(build, sid, 0, 'preview', RAYCAST);
+      if (!m.complete || !existsSync(renderLogPath(build, sid))) notDone.push(`${sid}: ray-cast incomplete`);
+      else rayCast.push(sid);
       continue;
     }
     const p = prepare(build, sid, Number(m.settings.samples), resolveSamples(String(m.settings.quality ?? 'preview')).quality);
@@ -332,7 +442,13 @@ export async function mergeRender(build: string, opts: { blender?: string } = {}
     await finishScript(build, p, m, opts);
     frames += p.job.frames.length;
   }
-  const m0 = ready[0].m;
-  completeStage(build, all, { quality: m0.settings.quality, samples: m0.settings.samples, device: m0.settings.device });
+  if (ready.length && rayCast.length) throw new UsageError(`${build} holds scripts of two engines (blender and raycast): render each build with one`);
+  if (ready.length) {
+    const m0 = ready[0].m;
+    completeStage(build, all, { engine: 'blender', quality: m0.settings.quality, samples: m0.settings.samples, device: m0.settings.device });
+  } else {
+    for (const sid of rayCast) frames += readPlanFrameIndices(build, sid).length;
+    completeStage(build, all, { engine: RAYCAST });
+  }
   return { scripts: all.length, frames };
 }

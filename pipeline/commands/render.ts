@@ -1,7 +1,8 @@
 /**
- * `stbench render BUILD [--workers N] [--quality test|preview|final] [--samples N] [--blender PATH]
- * [--device cpu|cuda|optix|hip] [--shard i/n] [--scripts SID...]`: render every script's frames with Blender
- * Cycles (resuming: frames already present and verified are kept), then its truth records and render log.
+ * `stbench render BUILD [--engine blender|raycast] [--workers N] [--quality test|preview|final] [--samples N]
+ * [--blender PATH] [--device cpu|cuda|optix|hip] [--shard i/n] [--scripts SID...]`: render every script's frames with
+ * Blender Cycles (resuming: frames already present and verified are kept), then its truth records and render log.
+ * `--engine raycast` makes a truth-only build instead (render/raycast-engine.ts): no Blender, flat pictures.
  * `--status` prints frames done and missing per script; `--merge` checks every shard's frames and completes the
  * stage. Refuses (exit 2) a build whose render outputs were made from other timelines, plans or settings.
  */
@@ -15,6 +16,7 @@ import { DEVICES, mergeRender, renderStage, renderStatus } from '../../render/st
 import type { RenderProgress } from '../../render/pool.ts';
 
 interface RenderOpts {
+  engine: string;
   workers: string;
   quality: string;
   samples?: string;
@@ -47,9 +49,10 @@ function progressReporter(): { update: (p: RenderProgress) => void; stop: () => 
 export function registerRender(program: Command): void {
   program
     .command('render')
-    .description('render the scripts of a build with Blender Cycles: RGB, depth, ids, truth records, render logs')
+    .description('render the scripts of a build with Blender Cycles (or ray-cast them, --engine raycast): RGB, depth, ids, truth records, render logs')
     .argument('<build>', 'build directory (after `stbench script`)')
-    .option('--workers <n>', 'Blender processes in parallel', '1')
+    .option('--engine <e>', `blender (Cycles renders) or raycast (truth only: ray-cast depth and ids, flat pictures, no Blender; not a release)`, 'blender')
+    .option('--workers <n>', 'Blender processes (or ray-cast worker threads) in parallel', '1')
     .option('--quality <q>', `quality preset: ${Object.keys(QUALITY_PRESETS).join(', ')}`, 'preview')
     .option('--samples <n>', 'Cycles samples, overriding the preset')
     .option('--blender <path>', 'Blender executable (default: $BLENDER, then PATH)')
@@ -84,6 +87,7 @@ export function registerRender(program: Command): void {
       const bar = progressReporter();
       try {
         const r = await renderStage(build, {
+          engine: o.engine,
           workers: wholeNumber('workers', o.workers, 1),
           quality: o.quality,
           samples: wholeNumber('samples', o.samples, 1),

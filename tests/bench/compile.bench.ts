@@ -2,29 +2,20 @@
  * Compile speed: questions compiled per second on a release-shaped build (64 scripts: 16 a job in the release's
  * mix of 2-3 and 4-6 tasks, 30 frames a task), its truth from the ray-cast truth renderer (its compile report says
  * `truth: raycast`). Render excluded: the build is made once and cached under tests/.bench-cache/<hash>/.
- * The build's truth is ray-cast by `--workers` processes (default 2), each taking every n-th script; `--scripts N`
+ * The build's truth is ray-cast by the truth-only engine on `--workers` threads (default 2); `--scripts N`
  * (per job) makes a smaller build. The compile runs on `--compile-workers` worker threads (default: the machine's
  * cores, at most 8; 1 compiles on the main thread); the figures are its wall time, its CPU time (the process and
  * its worker threads) and the load average around it (the machine may be shared).
  *
  *   npx tsx tests/bench/compile.bench.ts [--scripts 16] [--frames 30] [--workers 2] [--compile-workers N]
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { availableParallelism, loadavg } from 'node:os';
 import { compileBuildParallel, defaultCompileWorkers } from '../../compile/compile.ts';
 import { getJob } from '../../jobs/load.ts';
 import { hashJson, REPO_ROOT, sha256 } from '../../pipeline/core/index.ts';
 import { raycastTruth, scriptJob } from '../helpers/raycast-build.ts';
-
-// worker mode: ray-cast the truth of the listed scripts of a build
-if (process.argv[2] === '--truth-of') {
-  const [, , , build, ...sids] = process.argv;
-  for (const sid of sids) raycastTruth(build, sid);
-  process.exit(0);
-}
 
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -45,12 +36,7 @@ if (!existsSync(join(cache, 'done'))) {
   const t0 = performance.now();
   process.stderr.write(`making a ray-cast build of ${jobs.length * perJob} scripts (${framesPerTask} frames a task), once ...\n`);
   const sids = jobs.flatMap((j) => scriptJob(tmp, 'bench-1', j));
-  const self = fileURLToPath(import.meta.url);
-  const runs = Array.from({ length: workers }, (_, w) => sids.filter((_, i) => i % workers === w)).filter((x) => x.length);
-  const codes = await Promise.all(
-    runs.map((part) => new Promise<number>((done) => spawn(process.execPath, ['--import', 'tsx', self, '--truth-of', tmp, ...part], { stdio: 'inherit' }).on('exit', (c) => done(c ?? 1)))),
-  );
-  if (codes.some((c) => c !== 0)) throw new Error(`ray-casting the bench build failed (exit codes ${codes.join(', ')})`);
+  await raycastTruth(tmp, sids, workers);
   mkdirSync(join(tmp, 'done'));
   renameSync(tmp, cache);
   process.stderr.write(`  made in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);

@@ -15,10 +15,10 @@ let dir: string;
 let input: string;
 let sids: string[];
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stbench-compile-workers-'));
   input = join(dir, 'input');
-  sids = makeRaycastBuild(input, 'workers-1', [
+  sids = await makeRaycastBuild(input, 'workers-1', [
     { job: 'helper/1', count: 2, tasks: 3, framesPerTask: 4 },
     { job: 'vacuum/2', count: 1, tasks: 3, framesPerTask: 4 },
     { job: 'amr/1', count: 1, tasks: 2, framesPerTask: 4 },

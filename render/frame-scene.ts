@@ -1,0 +1,30 @@
+/**
+ * A render job's scene at one frame, as the truth sees it: the objects posed by the frame's resolved moves (hidden
+ * ones left out) and the entity table (truth id -> entity, kind, colour, support, extent). Shared by the truth
+ * records of a Blender render, the ray-cast engine and the cross-check of the two.
+ */
+import type { Timeline } from '../layouts/timeline.ts';
+import { entitiesAt } from './build-job.ts';
+import type { Move, RenderJob, RenderObject } from './render-job.ts';
+import { entityBoxes, type EntityInfo } from './truth/index.ts';
+
+/** The job's objects as posed at frame position i (`moves` from resolvedMoves(job)), hidden ones left out. */
+export function objectsAt(job: RenderJob, moves: readonly (readonly Move[])[], i: number): RenderObject[] {
+  const pose = new Map(moves[i].map((m) => [m.name, m]));
+  return job.objects.flatMap((o) => {
+    const m = pose.get(o.name);
+    if (!m) return [o];
+    return m.hidden ? [] : [{ ...o, center: m.center, yaw_deg: m.yaw_deg }];
+  });
+}
+
+/** Every entity of the job at script time t, by truth id, with the extent of its posed solids where it has any. */
+export function entityTableAt(job: RenderJob, timeline: Timeline, t: number, solids: readonly RenderObject[]): Map<number, EntityInfo> {
+  const boxes = entityBoxes(solids);
+  const table = new Map<number, EntityInfo>();
+  for (const e of entitiesAt(job.entities ?? [], timeline, t)) {
+    const box = boxes.get(e.truth_id);
+    table.set(e.truth_id, { truth_id: e.truth_id, entity: e.entity, role: e.role, kind: e.kind, colour: e.colour, support: e.support, ...(box ? { box } : {}) });
+  }
+  return table;
+}

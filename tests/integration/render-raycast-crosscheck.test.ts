@@ -9,19 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { cameraPose, intrinsics } from '../../layouts/camera.ts';
 import { readDepthMm, readIds } from '../../render/decode.ts';
 import { framePaths, renderJobPath } from '../../render/frame-files.ts';
-import { loadRenderJob, resolvedMoves, type RenderJob, type RenderObject } from '../../render/render-job.ts';
+import { objectsAt } from '../../render/frame-scene.ts';
+import { loadRenderJob, resolvedMoves } from '../../render/render-job.ts';
 import { compareTruth, raycastFrame, truthScene, type DepthIds, type TruthAgreement } from '../../render/truth/raycast-renderer.ts';
 import { fixtureBuild } from '../fixture/build-fixture.ts';
-
-/** The job's objects as posed at frame position i (hidden ones left out). */
-function objectsAt(job: RenderJob, moves: ReturnType<typeof resolvedMoves>, i: number): RenderObject[] {
-  const pose = new Map(moves[i].map((m) => [m.name, m]));
-  return job.objects.flatMap((o) => {
-    const m = pose.get(o.name);
-    if (!m) return [o];
-    return m.hidden ? [] : [{ ...o, center: m.center, yaw_deg: m.yaw_deg }];
-  });
-}
 
 /** Blender's depth and ids of a frame. */
 function blenderFrame(build: string, sid: string, index: number): DepthIds {

@@ -1,5 +1,7 @@
 /** check.md: the check report as a page a person reads (per job and family: kept or dropped, gates, systems). */
 import type { CheckReport, GateReading } from './check-report.ts';
+import type { Reference } from './validity-reference.ts';
+import type { Validity } from './validity.ts';
 import { CHECK_SYSTEMS, DIAGNOSTIC } from './gates.ts';
 
 const f3 = (x: number | null | undefined) => (x === null || x === undefined ? '-' : (x >= 0 ? '+' : '') + x.toFixed(3));
@@ -11,12 +13,66 @@ function gateCell(g: GateReading | undefined): string {
   return `${g.verdict} ${f3(g.reading)}${g.interval ? ` [${f3(g.interval[0])}, ${f3(g.interval[1])}]` : ''}${thin}`;
 }
 
+const pct = (x: number | null | undefined) => (x === null || x === undefined ? '-' : `${(100 * x).toFixed(0)}%`);
+const ci = (i: [number, number] | null | undefined) => (i ? ` [${f3(i[0])}, ${f3(i[1])}]` : '');
+const ABILITY_ORDER = ['clearance', 'distance', 'memory', 'relevance', 'change', 'prediction'];
+
+/** The release validity report's tables, with the reference's figures beside them where one is given. */
+export function validityMarkdown(v: Validity, ref?: Reference): string[] {
+  const out: string[] = ['## Release validity', ''];
+  if (ref) out.push(`Beside each figure, in parentheses: ${ref.name} (${ref.source}).`, '');
+  const abilities = ABILITY_ORDER.filter((a) => v.jobs.some((j) => a in j.by_ability) || ref?.jobs.some((j) => (j.by_ability[a] ?? 0) > 0));
+  const refJob = (layout: string, job: string) => ref?.jobs.find((j) => j.layout === layout && j.job === job);
+  const withRef = (x: string, r: string | undefined) => (r === undefined ? x : `${x} (${r})`);
+  out.push('### Jobs', '');
+  out.push(
+    `| Layout | Job | Scripts | Frames | Asked | Kept | Kept per frame | ${abilities.join(' | ')} | Where-is | Trick share | Person meets the body |`,
+    `|---|---|---|---|---|---|---|${abilities.map(() => '---').join('|')}|---|---|---|`,
+  );
+  for (const j of v.jobs) {
+    const rj = refJob(j.layout, j.job);
+    const meets = Object.entries(j.person_meets).map(([f, m]) => `${f} ${m.zero}/${m.answerable}`).join(', ') || '-';
+    out.push(
+      `| ${j.layout} | ${j.job} | ${withRef(String(j.scripts), rj && String(rj.scripts))} | ${withRef(String(j.frames), rj && String(rj.frames))} | ${j.asked} | ${withRef(String(j.kept), rj && String(rj.questions))} | ` +
+        `${withRef(j.density.toFixed(3), rj && (rj.questions / rj.frames).toFixed(3))} | ${abilities.map((a) => withRef(String(j.by_ability[a] ?? 0), rj && String(rj.by_ability[a] ?? 0))).join(' | ')} | ` +
+        `${j.where_is} | ${withRef(pct(j.trick_share), ref && pct(ref.trick_share))} | ${meets} |`,
+    );
+  }
+  out.push('', `### The floor: all_unknown per place and column (${v.floor_scope}), with its 95% interval over scripts`, '');
+  out.push('| Layout | Headline | now | memory |', '|---|---|---|---|');
+  for (const layout of [...new Set(v.floor.map((f) => f.layout))]) {
+    const cell = (column: 'headline' | 'now' | 'memory') => {
+      const f = v.floor.find((x) => x.layout === layout && x.column === column);
+      const rf = ref?.floor.find((x) => x.layout === layout && x.column === column);
+      const own = f ? `${f3(f.score)}${ci(f.interval)}${column === 'headline' ? '' : ` over ${f.n}`}` : '-';
+      return rf ? `${own} (${f3(rf.score)}${ci(rf.interval)})` : own;
+    };
+    out.push(`| ${layout} | ${cell('headline')} | ${cell('now')} | ${cell('memory')} |`);
+  }
+  out.push('', '### Families', '');
+  if (ref) out.push(`Reference: the worst shortcut lead over all_unknown on a kept family ${f3(ref.worst_shortcut_lead)}; the ceiling ${ref.ceiling.toFixed(2)} everywhere.`, '');
+  out.push(
+    '| Layout | Job | Family | Ability | Asked | Kept | Status | Unknown golds | Unknown in memory | all_unknown | perfect_reader | Worst shortcut (lead) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const f of v.families) {
+    const status = f.status === 'kept' ? `kept${f.thin ? ' (thin)' : ''}` : `dropped: ${f.dropped_by}${f.thin ? ' (thin)' : ''}`;
+    const worst = f.worst_shortcut ? `${f.worst_shortcut.system} ${f3(f.worst_shortcut.lead)}` : '-';
+    out.push(`| ${f.layout} | ${f.job} | ${f.family} | ${f.ability} | ${f.asked} | ${f.kept} | ${status} | ${pct(f.unknown_share)} | ${pct(f.unknown_share_memory)} | ${f3(f.floor)} | ${f3(f.ceiling)} | ${worst} |`);
+  }
+  out.push('');
+  return out;
+}
+
 /** The markdown of a check report. */
 export function checkMarkdown(r: CheckReport): string {
   const out: string[] = [];
   out.push('# Check report', '');
-  out.push(`Compile ${r.compile_hash}, stbench ${r.tool_version}. Verdict: **${r.verdict_mode}**; gates read on fewer than ${r.min_questions} questions are thin (reported, not blocking).`, '');
+  out.push(`Compile ${r.compile_hash}, stbench ${r.tool_version}. Verdict: **${r.verdict_mode}** (both readings are shown: the point estimate, and the 95% interval over scripts in brackets); a family of fewer than ${r.min_questions} questions is flagged thin and gated like any other.`, '');
+  if (r.truth_only)
+    out.push('**Truth-only build**: its frames were ray-cast from the world model (render engine raycast), not rendered. The figures hold for the questions and gates; its pictures are not renders.', '');
   out.push(`Families kept: ${r.summary.kept_families}; dropped: ${r.summary.dropped_families}.`, '');
+  if (r.validity) out.push(...validityMarkdown(r.validity, r.reference));
   if (r.broken.length) {
     out.push(`## Broken instruments (${r.broken.length}): the export is blocked`, '');
     for (const b of r.broken.slice(0, 200)) out.push(`- ${b.what}${b.qid ? ` ${b.qid}` : ''}: ${b.why}`);

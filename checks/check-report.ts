@@ -8,6 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { InputError, pathString } from '../pipeline/core/index.ts';
+import { Validity } from './validity.ts';
+import { Reference } from './validity-reference.ts';
 
 export const CHECK_REPORT_FORMAT = 'stbench.check_report/1';
 
@@ -85,6 +87,10 @@ export const CheckReport = z
     tool_version: z.string().min(1),
     /** compileHash() of the compile the check read */
     compile_hash: Hex64,
+    /** the render engines that made the frames (render logs); raycast: a truth-only build, whose pictures are not renders */
+    render_engines: z.array(z.enum(['blender', 'raycast'])).default([]),
+    /** true when any frame was ray-cast (render engine raycast): the figures hold for the questions, not for renders */
+    truth_only: z.boolean().default(false),
     verdict_mode: z.enum(['evidence', 'strict']),
     /** the fewest questions a family needs for its gates to be read without being marked thin */
     min_questions: z.number().int().nonnegative(),
@@ -92,6 +98,10 @@ export const CheckReport = z
     families: z.array(FamilyCheck),
     map_reader: z.strictObject({ note: z.string(), rows: z.array(MapReaderRow) }),
     summary: z.strictObject({ kept_families: z.number().int().nonnegative(), dropped_families: z.number().int().nonnegative() }),
+    /** the release validity report (checks/validity.ts) */
+    validity: Validity.optional(),
+    /** a reference release's figures set beside the validity report (checks/references/) */
+    reference: Reference.optional(),
     /** free text the report states plainly, e.g. that the gates cover only the shortcuts thought of */
     note: z.string().optional(),
   })

@@ -3,13 +3,16 @@
  * resumably (answers under BUILD/.stbench/check/<compile>/<system>/), score them, read the instrument checks and the
  * gates (gates.ts), and write the check report (check-report.ts) and check.md. It never edits the build's cases.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError, TOOL_VERSION, UsageError, writeFileAtomic, writeJsonAtomic, type InputIssue } from '../pipeline/core/index.ts';
 import { caseIdsOf, compileHash } from '../pipeline/compile-hash.ts';
 import { CHECK_REPORT_FORMAT, parseCheckReport, type BrokenInstrument, type CheckReport } from './check-report.ts';
 import { checkMarkdown } from './check-markdown.ts';
-import { CHECK_SYSTEMS, DEFAULT_MIN_QUESTIONS, runGates, type Verdict } from './gates.ts';
+import { CEILING, CHECK_SYSTEMS, DEFAULT_MIN_QUESTIONS, FLOOR, runGates, SHORTCUTS, type Verdict } from './gates.ts';
+import { validityReport } from './validity.ts';
+import { loadReference } from './validity-reference.ts';
+import { renderEngines } from '../render/render-log.ts';
 import { loadCase, runMany, type LoadedCase, type RunProgress } from './harness/index.ts';
 import { readGoldRows, score, type GoldRow, type ScoredRow } from './score/index.ts';
 import { SYSTEMS } from './systems/registry.ts';
@@ -25,6 +28,8 @@ export interface CheckOptions {
   systems?: readonly string[];
   /** bootstrap resamples of the strict reading */
   B?: number;
+  /** a reference release's figures to set beside the validity report: a name under checks/references/ or a file */
+  reference?: string;
   onProgress?: (system: string, p: RunProgress) => void;
 }
 
@@ -72,6 +77,30 @@ export function readBuildQuestions(root: string): { cases: LoadedCase[]; golds: 
   return { cases, golds, texts, askFrames };
 }
 
+/** Frames per script (the lines of its pose.jsonl: one step a frame). */
+export function scriptFrames(root: string, sids: ReadonlySet<string>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const sid of sids) {
+    const f = join(root, 'scripts', sid, 'sensors', 'pose.jsonl');
+    out.set(sid, existsSync(f) ? readFileSync(f, 'utf8').split('\n').filter((l) => l.trim()).length : 0);
+  }
+  return out;
+}
+
+/** The qids of trick questions, from the build's compile report (null where there is none, as on a dataset). */
+export function trickQids(root: string): Set<string> | null {
+  const f = join(root, 'compile_report.json');
+  if (!existsSync(f)) return null;
+  try {
+    const r = JSON.parse(readFileSync(f, 'utf8')) as { cases?: { questions?: { qid?: string; trick?: boolean }[] }[] };
+    const qs = (r.cases ?? []).flatMap((c) => c.questions ?? []);
+    if (qs.some((q) => typeof q.qid !== 'string')) return null; // a report from before questions carried their qids
+    return new Set(qs.filter((q) => q.trick).map((q) => q.qid!));
+  } catch {
+    return null;
+  }
+}
+
 /** Refuse an empty or wrong data root loudly. */
 export function checkDataRoot(root: string): void {
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new InputError({ file: root, path: '', message: 'no such build or dataset folder' });
@@ -87,6 +116,7 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   if (verdict !== 'evidence' && verdict !== 'strict') throw new UsageError(`--verdict must be evidence or strict, not ${JSON.stringify(verdict)}`);
   const minQuestions = opts.minQuestions ?? DEFAULT_MIN_QUESTIONS;
   if (!Number.isInteger(minQuestions) || minQuestions < 0) throw new UsageError(`--min-questions must be a whole number, not ${minQuestions}`);
+  const reference = opts.reference ? loadReference(opts.reference) : undefined;
   const names = opts.systems ?? CHECK_SYSTEMS;
   for (const n of names) if (!SYSTEMS.has(n)) throw new UsageError(`unknown system ${n}`);
   const hash = compileHash(root);
@@ -113,17 +143,33 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   }
   const gates = runGates({ golds, texts, askFrames, scores, verdict, minQuestions, B: opts.B });
   const kept = gates.families.filter((f) => f.status === 'kept').length;
+  const engines = renderEngines(root);
+  const validity = validityReport({
+    golds,
+    families: gates.families,
+    floor: scores[FLOOR] ?? new Map(golds.map((g) => [g.qid, score(g, { type: 'unknown' })])),
+    shortcuts: SHORTCUTS,
+    floorName: FLOOR,
+    ceilingName: CEILING,
+    frames: scriptFrames(root, new Set(golds.map((g) => g.sid))),
+    tricks: trickQids(root),
+    B: opts.B,
+  });
   const report = parseCheckReport(
     {
       format: CHECK_REPORT_FORMAT,
       tool_version: TOOL_VERSION,
       compile_hash: hash,
+      render_engines: engines,
+      truth_only: engines.includes('raycast'),
       verdict_mode: verdict,
       min_questions: minQuestions,
       broken: [...brokenSystems, ...gates.broken],
       families: gates.families,
       map_reader: gates.map_reader,
       summary: { kept_families: kept, dropped_families: gates.families.length - kept },
+      validity,
+      ...(reference ? { reference } : {}),
       note: 'The gates cover only the shortcuts thought of: the scripted systems listed here. A family that passes them may still hold a shortcut no system tries.',
     },
     'check report',

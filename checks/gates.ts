@@ -14,8 +14,8 @@
  * - balance: questions are dropped, one at a time, until no class prior (the thing's kind, the wording template)
  *   beats unknown on its class; the kept qids are listed.
  * Verdicts: `evidence` reads the point estimates; `strict` the 95% bootstrap interval over scripts (a ceiling gate
- * must hold at the interval's unfavourable end). A gate read on fewer than min_questions questions is thin: read and
- * reported, never blocking.
+ * must hold at the interval's unfavourable end). Both readings are always computed and reported; the mode decides.
+ * A family read on fewer than min_questions questions is thin: flagged, and gated on its evidence like any other.
  */
 import type { BrokenInstrument, CheckReport, FamilyCheck, GateReading } from './check-report.ts';
 import { bootstrapOverScripts, type GoldRow, type ScoredRow, type ScriptGroup } from './score/index.ts';
@@ -148,7 +148,7 @@ function gate(reading: number, threshold: number, dir: Direction, ci: { lo: numb
     reading,
     threshold,
     verdict,
-    decided_by: thin ? `thin (${n} < ${minQ} questions): ${how}, not blocking` : how,
+    decided_by: thin ? `thin (${n} < ${minQ} questions): ${how}` : how,
     ...(ci ? { interval: [ci.lo, ci.hi] as [number, number] } : {}),
     other_verdict: mode === 'evidence' ? strict : evidence,
   };
@@ -205,7 +205,8 @@ export function runGates(input: GateInput): GateResult {
     const byQid = new Map(rows.map((g) => [g.qid, g]));
     let ci: Record<string, { lo: number; hi: number } | null> = {};
     const sids = new Set(qids.map((q) => byQid.get(q)!.sid));
-    if (input.verdict === 'strict' && sids.size > 1) {
+    // both readings are always reported: the interval is read whatever the mode, the mode decides
+    if (sids.size > 1) {
       const bySid = new Map<string, ScriptGroup<string>>();
       for (const q of qids) {
         const g = byQid.get(q)!;
@@ -245,7 +246,8 @@ export function runGates(input: GateInput): GateResult {
     let dropped: string | undefined;
     for (const name of ['ceiling', 'knowable']) if (!dropped && gates[name].verdict === 'fail') dropped = name;
     if (!dropped && !bal.kept.length) dropped = 'balance';
-    if (!dropped && !thin) for (const name of ['memory_needed', 'shortcuts', 'constants', 'separation']) if (!dropped && gates[name].verdict === 'fail') dropped = name;
+    // a thin family is gated on its evidence like any other (and flagged): never kept because it is thin
+    if (!dropped) for (const name of ['memory_needed', 'shortcuts', 'constants', 'separation']) if (!dropped && gates[name].verdict === 'fail') dropped = name;
     families.push({
       layout,
       job,

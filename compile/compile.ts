@@ -168,7 +168,7 @@ function writeCompile(build: string, seed: string, screens: readonly Screen[], r
       outputs[join('private', 'index', `${cid}.json`)] = put(build, join('private', 'index', `${cid}.json`), json(entry));
       reportCases.push({
         cid, sid: r.sid, job: r.job, layout: r.layout, length: c.file.length, frames: c.file.frames.length, look_points: c.lookPoints.length,
-        questions: c.kept.map((q) => ({ family: q.family, ability: q.gold.ability, column: q.gold.column, knowable: q.gold.knowable, trick: q.trick })),
+        questions: c.kept.map((q, i) => ({ qid: c.questions[i].qid, family: q.family, ability: q.gold.ability, column: q.gold.column, knowable: q.gold.knowable, trick: q.trick })),
       });
     }
     const f = scriptFiles(r.sid);

@@ -25,6 +25,7 @@ export interface ReportScript {
 }
 
 export interface ReportQuestion {
+  qid: string;
   family: string;
   ability: string;
   column: string;

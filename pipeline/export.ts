@@ -25,6 +25,8 @@ import { questionsParquet, questionTable, QUESTIONS_PARQUET } from './release/pa
 import { citationOf, REPO_ID, type ReleaseConfig } from './release/release-config.ts';
 import { RELEASE_FORMAT, type ReleaseJson } from './release/release-json.ts';
 import { readRenderLog } from './release/render-log.ts';
+import { RAYCAST } from '../render/raycast-engine.ts';
+import { renderEngines } from '../render/render-log.ts';
 import { verifyDataset } from './verify.ts';
 
 export { compileHash } from './compile-hash.ts';
@@ -42,6 +44,8 @@ export interface ExportOptions {
   config?: ReleaseConfig;
   /** replace an existing OUT */
   force?: boolean;
+  /** export a truth-only build (frames ray-cast, not rendered) as a truth-only dataset; refused without it */
+  truthOnly?: boolean;
   /** progress lines (default: none) */
   log?: (line: string) => void;
 }
@@ -98,6 +102,14 @@ export async function exportDataset(opts: ExportOptions): Promise<ExportResult> 
   if (out === build || out.startsWith(build + '/')) throw new UsageError('--out must lie outside the build folder');
   if (existsSync(out) && !opts.force) throw new UsageError(`--out ${opts.out} exists: remove it or pass --force`);
 
+  const engines = renderEngines(build);
+  const truthOnly = engines.includes(RAYCAST);
+  if (truthOnly && !opts.truthOnly)
+    throw new UsageError(
+      `${opts.data} is a truth-only build: its frames were ray-cast from the world model (render engine raycast), not rendered, ` +
+        'so it is no release. Pass --truth-only to export it as a truth-only dataset (its card, release.json and reports say so).',
+    );
+  if (!truthOnly && opts.truthOnly) throw new UsageError(`--truth-only: ${opts.data} is a rendered build (render engine blender), not a truth-only one`);
   const refusals = exportRefusals(build);
   if (refusals.length) throw new CheckFailed(`export refused:\n${refusals.map((r) => `  - ${r}`).join('\n')}`);
   const reportFile = join(build, 'check_report.json');
@@ -141,6 +153,7 @@ export async function exportDataset(opts: ExportOptions): Promise<ExportResult> 
       format: RELEASE_FORMAT,
       version: opts.version,
       repo_id: cfg.repo_id ?? null,
+      truth_only: truthOnly,
       versions: { tool: TOOL_VERSION, jobs: jobIds, render: info.render.version, compile: info.compile.version },
       compile: { seed: info.compile.seed, hash: report.compile_hash, shipped_hash: compileHash(tmp) },
       check: {
@@ -160,7 +173,7 @@ export async function exportDataset(opts: ExportOptions): Promise<ExportResult> 
     writeJsonAtomic(join(tmp, 'release.json'), release);
 
     log('export: verifying');
-    const problems = await verifyDataset(tmp);
+    const problems = await verifyDataset(tmp, { truthOnly });
     if (problems.length) throw new CheckFailed(`the exported folder does not verify (nothing was written to ${opts.out}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     faultPoint('export:before-rename');
     if (existsSync(out)) {

@@ -161,7 +161,9 @@ function checkIndex(dir: string, problems: string[]): void {
   }
 }
 
-function checkRenderLogs(dir: string, contents: Contents, problems: string[]): void {
+/** Check every script's frames against its render log; returns the render engines the logs name. */
+function checkRenderLogs(dir: string, contents: Contents, problems: string[]): Set<string> {
+  const engines = new Set<string>();
   for (const s of contents.scripts) {
     const rel = `private/${s.sid}/render_log.json`;
     const file = join(dir, rel);
@@ -176,6 +178,7 @@ function checkRenderLogs(dir: string, contents: Contents, problems: string[]): v
       problems.push(...(e instanceof InputError ? e.issues.map(formatIssue) : [`${rel}: ${(e as Error).message}`]));
       continue;
     }
+    engines.add(log.engine);
     const logged = new Set<number>();
     for (const f of log.frames) {
       logged.add(f.index);
@@ -200,6 +203,16 @@ function checkRenderLogs(dir: string, contents: Contents, problems: string[]): v
       }
     }
   }
+  return engines;
+}
+
+/** A truth-only dataset says so in release.json, as its render logs do, and is verified only as one. */
+function checkTruthOnly(release: ReleaseJson, engines: ReadonlySet<string>, truthOnly: boolean, problems: string[]): void {
+  const rayCast = engines.has('raycast');
+  if (rayCast !== release.truth_only)
+    problems.push(`release.json: truth_only is ${release.truth_only}, but the render logs name the engine${engines.size === 1 ? '' : 's'} ${[...engines].sort().join(', ')}`);
+  if (release.truth_only && !truthOnly)
+    problems.push('release.json: a truth-only dataset (its frames were ray-cast from the world model, not rendered): it is no release; verify it as one with --truth-only');
 }
 
 function checkAgainstReport(report: CheckReport, release: ReleaseJson, contents: Contents, problems: string[]): void {
@@ -233,7 +246,7 @@ async function checkParquet(dir: string, contents: Contents, problems: string[])
 }
 
 /** Every problem of a dataset folder, one line each (empty: it verifies). */
-export async function verifyDataset(dir: string): Promise<string[]> {
+export async function verifyDataset(dir: string, opts: { truthOnly?: boolean } = {}): Promise<string[]> {
   const problems: string[] = [];
   if (!existsSync(dir)) return [`${dir}: no such folder`];
   const files = listFiles(dir);
@@ -256,9 +269,10 @@ export async function verifyDataset(dir: string): Promise<string[]> {
   checkIndex(dir, problems);
   if (contents) {
     checkCaseFiles(dir, contents, problems);
-    checkRenderLogs(dir, contents, problems);
+    const engines = checkRenderLogs(dir, contents, problems);
     await checkParquet(dir, contents, problems);
     if (release) {
+      checkTruthOnly(release, engines, !!opts.truthOnly, problems);
       diffCounts(release, contents, problems);
       const shipped = compileHash(dir);
       if (shipped !== release.compile.shipped_hash) problems.push(`release.json: compile.shipped_hash is not the hash of the shipped cases (${shipped.slice(0, 12)})`);

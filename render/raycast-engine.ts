@@ -72,60 +72,79 @@ export function flatPicture(
   const { width: W, height: H } = k;
   const rays = frameRays(k, cam);
   const rgb = new Uint8Array(W * H * 3);
-  const lut = new Map<number, readonly [number, number, number]>();
-  // a pixel's map point, relative to the camera: depth * (row + col)
-  const point = (u: number, v: number, out: number[]) => {
-    const d = depth[v * W + u] / 1000;
-    out[0] = d * (rays.rowX[v] + rays.colX[u]);
-    out[1] = d * (rays.rowY[v] + rays.colY[u]);
-    out[2] = d * (rays.rowZ[v] + rays.colZ[u]);
-  };
-  // a pixel's height relative to the camera
-  const p0z = (u: number, v: number) => (depth[v * W + u] / 1000) * (rays.rowZ[v] + rays.colZ[u]);
-  const p0 = [0, 0, 0];
-  const pu = [0, 0, 0];
-  const pv = [0, 0, 0];
+  const flat = new Map<number, readonly [number, number, number]>();
+  for (const [id, e] of table) flat.set(id, flatColour(words, e.colour));
+  const grey = flatColour(words, null);
+  const camZ = cam.position[2];
+  // sRGB bytes of the grey levels 0..1023 (structure is drawn in 1024 levels of grey)
+  const levels = new Uint8Array(1024);
+  for (let i = 0; i < 1024; i++) levels[i] = gammaByte((0.42 * i) / 1023);
   for (let v = 0; v < H; v++) {
+    const v2 = v + STEP < H ? v + STEP : v - STEP;
     for (let u = 0; u < W; u++) {
       const p = v * W + u;
+      const o = p * 3;
       const id = ids[p];
-      let c: readonly [number, number, number];
+      const d = depth[p];
       if (id !== 0) {
-        let e = lut.get(id);
-        if (!e) lut.set(id, (e = flatColour(words, table.get(id)?.colour)));
-        c = e;
-      } else if (depth[p] === NO_RETURN) {
-        c = SKY;
-      } else {
-        // the normal from pixels STEP away on the same surface (same id, depth within 5%; far enough apart that the
-        // millimetre steps of the depth do not stripe it); facing = |cos| between the normal and the ray
-        const u2 = u + STEP < W ? u + STEP : u - STEP;
-        const v2 = v + STEP < H ? v + STEP : v - STEP;
-        let shade = 0.75;
-        const near = (q: number) => ids[q] === 0 && depth[q] !== NO_RETURN && Math.abs(depth[q] - depth[p]) < 0.05 * depth[p] + 20;
-        if (near(v * W + u2) && near(v2 * W + u)) {
-          point(u, v, p0);
-          point(u2, v, pu);
-          point(u, v2, pv);
-          const ax = pu[0] - p0[0], ay = pu[1] - p0[1], az = pu[2] - p0[2];
-          const bx = pv[0] - p0[0], by = pv[1] - p0[1], bz = pv[2] - p0[2];
-          const nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx;
-          const nl = Math.hypot(nx, ny, nz);
-          const rl = Math.hypot(p0[0], p0[1], p0[2]);
-          if (nl > 0 && rl > 0) shade = 0.45 + 0.55 * Math.abs((nx * p0[0] + ny * p0[1] + nz * p0[2]) / (nl * rl));
-        }
-        // a little fog with distance, so that near and far surfaces of one kind part
-        const fog = Math.exp(-depth[p] / 60000);
-        // the floor (a point at the camera's height below it, to a centimetre) a shade warmer than walls and solids
-        const floor = Math.abs(cam.position[2] + p0z(u, v) ) < 0.01;
-        // (the floor is seen at grazing angles, where the facing stripes with the depth's millimetre steps: flat)
-        const g = 0.42 * (floor ? 0.8 : shade) * fog;
-        const lin = floor ? [g * 1.08, g, g * 0.9] : [g, g, g * 1.04];
-        c = [gammaByte(lin[0]), gammaByte(lin[1]), gammaByte(lin[2])];
+        const c = flat.get(id) ?? grey;
+        rgb[o] = c[0];
+        rgb[o + 1] = c[1];
+        rgb[o + 2] = c[2];
+        continue;
       }
-      rgb[p * 3] = c[0];
-      rgb[p * 3 + 1] = c[1];
-      rgb[p * 3 + 2] = c[2];
+      if (d === NO_RETURN) {
+        rgb[o] = SKY[0];
+        rgb[o + 1] = SKY[1];
+        rgb[o + 2] = SKY[2];
+        continue;
+      }
+      // the point relative to the camera: depth * (row + col)
+      const dm = d / 1000;
+      const x0 = dm * (rays.rowX[v] + rays.colX[u]);
+      const y0 = dm * (rays.rowY[v] + rays.colY[u]);
+      const z0 = dm * (rays.rowZ[v] + rays.colZ[u]);
+      // the floor (a point at the camera's height below it, to a centimetre) is drawn flat and a shade warmer: it is
+      // seen at grazing angles, where the facing would stripe with the depth's millimetre steps
+      const floor = Math.abs(camZ + z0) < 0.01;
+      let shade = floor ? 0.8 : 0.75;
+      if (!floor) {
+        // the normal from pixels STEP away on the same surface (same id, depth within 5%: far enough apart that the
+        // millimetre steps of the depth do not stripe it); shade by |cos| between the normal and the ray
+        const u2 = u + STEP < W ? u + STEP : u - STEP;
+        const pu = v * W + u2;
+        const pv = v2 * W + u;
+        const du = depth[pu];
+        const dv = depth[pv];
+        const tol = 0.05 * d + 20;
+        if (ids[pu] === 0 && ids[pv] === 0 && du !== NO_RETURN && dv !== NO_RETURN && Math.abs(du - d) < tol && Math.abs(dv - d) < tol) {
+          const dum = du / 1000;
+          const dvm = dv / 1000;
+          const ax = dum * (rays.rowX[v] + rays.colX[u2]) - x0;
+          const ay = dum * (rays.rowY[v] + rays.colY[u2]) - y0;
+          const az = dum * (rays.rowZ[v] + rays.colZ[u2]) - z0;
+          const bx = dvm * (rays.rowX[v2] + rays.colX[u]) - x0;
+          const by = dvm * (rays.rowY[v2] + rays.colY[u]) - y0;
+          const bz = dvm * (rays.rowZ[v2] + rays.colZ[u]) - z0;
+          const nx = ay * bz - az * by;
+          const ny = az * bx - ax * bz;
+          const nz = ax * by - ay * bx;
+          const nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+          const rl = Math.sqrt(x0 * x0 + y0 * y0 + z0 * z0);
+          if (nl > 0 && rl > 0) shade = 0.45 + (0.55 * Math.abs(nx * x0 + ny * y0 + nz * z0)) / (nl * rl);
+        }
+      }
+      // a little fog with distance, so that near and far surfaces of one kind part
+      const g = levels[Math.min(1023, Math.round(1023 * shade * Math.exp(-d / 60000)))];
+      if (floor) {
+        rgb[o] = Math.min(255, Math.round(g * 1.04));
+        rgb[o + 1] = g;
+        rgb[o + 2] = Math.round(g * 0.95);
+      } else {
+        rgb[o] = g;
+        rgb[o + 1] = g;
+        rgb[o + 2] = Math.min(255, Math.round(g * 1.02));
+      }
     }
   }
   return rgb;

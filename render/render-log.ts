@@ -4,6 +4,7 @@
  * job and of every output. Timing fields (`frames[].render_s`, `frames[].wall_s`, `totals.render_s`,
  * `totals.wall_s`) are the only ones that differ between two renders of the same inputs.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { hashFile } from '../pipeline/core/index.ts';
 import { FRAME_KINDS, type FrameKind } from './frame-files.ts';
@@ -125,4 +126,26 @@ export function renderLog(inp: RenderLogInput): RenderLog {
 
 export function renderLogPath(build: string, sid: string): string {
   return join(build, 'private', sid, 'render_log.json');
+}
+
+/**
+ * The render engines that made a build's or dataset's frames, from its scripts' render logs (a log that names no
+ * engine is Blender's), sorted: ['blender'], ['raycast'] (a truth-only build), or both, or none.
+ */
+export function renderEngines(root: string): RenderLog['engine'][] {
+  const dir = join(root, 'private');
+  const engines = new Set<RenderLog['engine']>();
+  if (!existsSync(dir)) return [];
+  for (const sid of readdirSync(dir)) {
+    const f = renderLogPath(root, sid);
+    if (!existsSync(f)) continue;
+    let engine: unknown;
+    try {
+      engine = (JSON.parse(readFileSync(f, 'utf8')) as { engine?: unknown }).engine;
+    } catch {
+      continue; // an unreadable log is its reader's to report
+    }
+    engines.add(engine === 'raycast' ? 'raycast' : 'blender');
+  }
+  return [...engines].sort();
 }

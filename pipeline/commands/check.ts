@@ -18,9 +18,10 @@ export function registerCheck(program: Command): void {
     .option('--data <dir>', 'the build or dataset folder')
     .option('--verdict <mode>', 'evidence (point estimates) or strict (95% intervals over scripts)', 'evidence')
     .option('--workers <n>', 'cases run at once per system', '4')
-    .option('--min-questions <n>', 'fewest questions for a gate to block (fewer: thin)', String(DEFAULT_MIN_QUESTIONS))
+    .option('--min-questions <n>', 'a family with fewer questions is flagged thin (and gated all the same)', String(DEFAULT_MIN_QUESTIONS))
     .option('--out <file>', 'write the report here (check.md beside it) instead of BUILD/check_report.json')
-    .action(async (dirArg: string | undefined, opts: { data?: string; verdict: string; workers: string; minQuestions: string; out?: string }) => {
+    .option('--reference <name|file>', 'set a reference release\'s figures beside the validity report (e.g. spatiotemporalbench-0.11, under checks/references/)')
+    .action(async (dirArg: string | undefined, opts: { data?: string; verdict: string; workers: string; minQuestions: string; out?: string; reference?: string }) => {
       const data = opts.data ?? dirArg;
       if (!data) throw new UsageError('give the build folder: stbench check BUILD or --data BUILD');
       if (opts.data && dirArg && opts.data !== dirArg) throw new UsageError(`two build folders given: ${dirArg} and --data ${opts.data}`);
@@ -31,7 +32,7 @@ export function registerCheck(program: Command): void {
       const bar = caseProgress();
       let r;
       try {
-        r = await runCheck({ data, verdict: opts.verdict as Verdict, workers, minQuestions, out: opts.out, onProgress: (s, p) => bar.update(s, p) });
+        r = await runCheck({ data, verdict: opts.verdict as Verdict, workers, minQuestions, out: opts.out, reference: opts.reference, onProgress: (s, p) => bar.update(s, p) });
       } finally {
         bar.stop();
       }

@@ -19,9 +19,10 @@ export function registerExport(program: Command): void {
     .option('--repo-id <owner/name>', 'the Hugging Face dataset id the card names')
     .option('--config <file>', 'release config (YAML or JSON): repo_id, pretty_name, code_url, citation, authors, year')
     .option('--force', 'replace an existing dataset folder')
-    .action(async (opts: { data: string; out: string; version: string; repoId?: string; config?: string; force?: boolean }) => {
+    .option('--truth-only', 'export a truth-only build (stbench render --engine raycast) as a truth-only dataset; never a release')
+    .action(async (opts: { data: string; out: string; version: string; repoId?: string; config?: string; force?: boolean; truthOnly?: boolean }) => {
       const config = opts.config ? loadReleaseConfig(opts.config) : undefined;
-      const r = await exportDataset({ data: opts.data, out: opts.out, version: opts.version, repoId: opts.repoId, config, force: opts.force, log: (l) => process.stderr.write(`${l}\n`) });
+      const r = await exportDataset({ data: opts.data, out: opts.out, version: opts.version, repoId: opts.repoId, config, force: opts.force, truthOnly: opts.truthOnly, log: (l) => process.stderr.write(`${l}\n`) });
       const t = r.release.counts.total;
       process.stdout.write(
         `exported ${r.release.version} to ${r.out}: ${t.scripts} scripts, ${t.cases.short + t.cases.medium + t.cases.long} cases (${t.cases_asking_nothing} asking nothing), ${t.questions} questions, ${t.frames} frames; ${r.release.check.kept.length} families kept, ${r.release.check.dropped.length} dropped\n`,
@@ -32,12 +33,13 @@ export function registerExport(program: Command): void {
     .command('verify')
     .description('check a dataset folder against its release.json: files and hashes, nothing private under scripts/, counts, render log hashes')
     .argument('<dataset>', 'the dataset folder')
-    .action(async (dir: string) => {
-      const problems = await verifyDataset(dir);
+    .option('--truth-only', 'verify a truth-only dataset (ray-cast frames, not renders) as one')
+    .action(async (dir: string, o: { truthOnly?: boolean }) => {
+      const problems = await verifyDataset(dir, { truthOnly: o.truthOnly });
       if (problems.length) {
         for (const p of problems) process.stderr.write(`${p}\n`);
         throw new CheckFailed(`${dir}: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
       }
-      process.stdout.write(`${dir}: verified\n`);
+      process.stdout.write(`${dir}: verified${o.truthOnly ? ' (truth-only: ray-cast frames, not renders)' : ''}\n`);
     });
 }

@@ -23,6 +23,9 @@ export const ReleaseJson = z.strictObject({
   format: z.literal(RELEASE_FORMAT),
   version: z.string().regex(/^\d+\.\d+\.\d+$/),
   repo_id: z.string().nullable(),
+  /** true for a truth-only dataset: its pictures are flat-shaded ray casts of the world model (render engine
+   * raycast), not renders; it is never a release of rendered frames */
+  truth_only: z.boolean().default(false),
   versions: z.strictObject({
     tool: z.string(),
     jobs: z.array(z.string()),

@@ -76,15 +76,46 @@ describe('stbench check: instrument failures, leaks, thin gates, resume', () => 
     expect(clean.report.families.find((f) => f.family === 'object_where')!.gates.shortcuts.verdict).toBe('pass');
   });
 
-  it('thin gates are reported, not blocking; min_questions is echoed', async () => {
+  it('a thin family that a shortcut answers is dropped, flagged thin; min_questions is echoed', async () => {
     const b = makeCheckBuild({ scripts: 8, leak: true, seed: 'leak' });
     const r = await runCheck({ data: b.root, B: 100, minQuestions: 1000 });
     expect(r.report.min_questions).toBe(1000);
     const fam = r.report.families.find((f) => f.family === 'object_where')!;
     expect(fam.thin).toBe(true);
     expect(fam.gates.shortcuts.verdict).toBe('fail');
-    expect(fam.gates.shortcuts.decided_by).toMatch(/^thin .*not blocking/);
-    expect(fam.status).toBe('kept');
+    expect(fam.gates.shortcuts.decided_by).toMatch(/^thin \(\d+ < 1000 questions\)/);
+    expect(fam.status).toBe('dropped');
+    expect(fam.dropped_by).toBe('shortcuts');
+    // the validity report says so too
+    const v = r.report.validity!.families.find((f) => f.family === 'object_where')!;
+    expect(v).toMatchObject({ thin: true, status: 'dropped', dropped_by: 'shortcuts' });
+    expect(v.worst_shortcut!.system).toBe('wording');
+    expect(v.worst_shortcut!.lead).toBeGreaterThan(0.1);
+  });
+
+  it('every gate carries both readings, the point estimate and the 95% interval, under either verdict', async () => {
+    const b = makeCheckBuild({ scripts: 6, seed: 'strict' });
+    for (const verdict of ['evidence', 'strict'] as const) {
+      clearCaches();
+      const r = await runCheck({ data: b.root, B: 200, verdict });
+      for (const fam of r.report.families) {
+        for (const name of ['shortcuts', 'constants', 'separation']) {
+          const g = fam.gates[name];
+          expect(g.interval, `${fam.family} ${name} ${verdict}`).toBeDefined();
+          expect(g.interval![0]).toBeLessThanOrEqual(g.interval![1]);
+          expect(g.other_verdict).toBeDefined();
+        }
+      }
+      // the floor per place and column: a point estimate with its interval
+      const floor = r.report.validity!.floor;
+      expect(floor.length).toBeGreaterThan(0);
+      for (const row of floor.filter((x) => x.n > 0)) {
+        expect(row.score).not.toBeNull();
+        expect(row.interval).not.toBeNull();
+        expect(row.interval![0]).toBeLessThanOrEqual(row.score! + 1e-9);
+        expect(row.interval![1]).toBeGreaterThanOrEqual(row.score! - 1e-9);
+      }
+    }
   });
 
   it('the strict verdict reads intervals and records the other verdict', async () => {

@@ -116,6 +116,8 @@ export function checkReport(root: string, over: Partial<CheckReport> = {}): Chec
     format: CHECK_REPORT_FORMAT,
     tool_version: '0.1.0',
     compile_hash: compileHash(root),
+    render_engines: ['blender'],
+    truth_only: false,
     verdict_mode: 'evidence',
     min_questions: 20,
     broken: [],

@@ -92,10 +92,9 @@ export function trickQids(root: string): Set<string> | null {
   const f = join(root, 'compile_report.json');
   if (!existsSync(f)) return null;
   try {
-    const r = JSON.parse(readFileSync(f, 'utf8')) as { cases?: { questions?: { qid?: string; trick?: boolean }[] }[] };
-    const qs = (r.cases ?? []).flatMap((c) => c.questions ?? []);
-    if (qs.some((q) => typeof q.qid !== 'string')) return null; // a report from before questions carried their qids
-    return new Set(qs.filter((q) => q.trick).map((q) => q.qid!));
+    const r = JSON.parse(readFileSync(f, 'utf8')) as { trick_qids?: unknown };
+    // a report from before the compile listed its trick questions says nothing of them
+    return Array.isArray(r.trick_qids) ? new Set(r.trick_qids.filter((q): q is string => typeof q === 'string')) : null;
   } catch {
     return null;
   }

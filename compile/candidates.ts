@@ -18,6 +18,7 @@ import {
   clearPath,
   closestApproach,
   closestPerson,
+  driveOf,
   dropZonePeople,
   egoMem,
   egoNow,
@@ -25,6 +26,7 @@ import {
   openHeading,
   personMem,
   tangleAhead,
+  taskFrames,
   taskThings,
   wayTo,
   type FamilyOutcome,
@@ -34,6 +36,7 @@ import {
   type ThingRef,
 } from './families/index.ts';
 import { FAMILY_DROP, type Funnel } from './funnel.ts';
+import { lookedAlong } from './looked-along.ts';
 import type { Screen, ScreenCandidate, ScreenContext, Target } from './screens/index.ts';
 
 /** The share of where-is slots that try a trick (never shown) thing first. */
@@ -127,7 +130,14 @@ export function candidatesFor(family: Family, site: AskSite): CandidateTry[] {
   const now = askFrame(ctx.ask);
   const inView = new Set(now.entities.filter((e) => e.pixels > 0).map((e) => e.entity));
   const trickFirst = TRICK_FAMILIES.includes(family) && rng.coin(TRICK_SHARE);
-  if (family === 'clear_path') return rng.shuffle(DIRECTIONS).map((direction) => ({ target: { type: 'direction', direction }, trick: false }));
+  if (family === 'clear_path') {
+    // only drives the robot looked along during the task, by its poses (compile/looked-along.ts)
+    const task = taskFrames(ctx.ask);
+    return rng
+      .shuffle(DIRECTIONS)
+      .filter((direction) => lookedAlong(task, driveOf({ x: now.pose.x, y: now.pose.y, yaw_deg: now.pose.heading_deg }, direction, ctx.ask.job.turn_deg).heading_deg))
+      .map((direction) => ({ target: { type: 'direction', direction }, trick: false }));
+  }
   if (THING_FAMILIES.includes(family)) {
     let ids = seenIds(family === 'ego_now' ? [now] : frames, 'thing');
     if (family === 'ego_mem') ids = ids.filter((id) => !inView.has(id));

@@ -1,6 +1,7 @@
 /**
  * One case, compiled: its look points (from the case id and the plan alone), each stop's three slots filled in the
- * job's order (harm first), then the end questions after the last frame; the case file, its question rows (exactly
+ * job's order (harm first; within a slot, its families in an order drawn from the case id and the stop), then the
+ * end questions after the last frame; the case file, its question rows (exactly
  * qid, text, answer_type) and its gold rows in the scorer's schema.
  */
 import type { GoldRow } from '../checks/score/gold-row.ts';
@@ -95,7 +96,10 @@ export function compileCase(data: ScriptData, w: CaseWindow, env: CompileEnv): C
     const site: AskSite = { ctx: context(ask(k), k), rng: stream(env.seed, 'compile/candidates', `${w.cid}/${k}`), used: new Set() };
     const qids: string[] = [];
     spec.look_points.slots.forEach((families, slot) => {
-      const q = fillSlot(families, site, slot, env.funnel, env.screens);
+      // the slot tries its families in an order drawn from the case id and the stop: a family the slot lists later
+      // is not starved by one that can nearly always be asked (clear_path before the people families)
+      const order = stream(env.seed, 'compile/slot-order', `${w.cid}/${k}/${slot}`).shuffle(families);
+      const q = fillSlot(order, site, slot, env.funnel, env.screens);
       if (q) qids.push(add(q));
     });
     if (qids.length) asks.push({ k, qids });

@@ -6,7 +6,8 @@
  */
 import { join } from 'node:path';
 import { getJob } from '../jobs/load.ts';
-import { hashJson, InputError } from '../pipeline/core/index.ts';
+import { InputError } from '../pipeline/core/index.ts';
+import { scriptHash } from '../jobs/job-schema.ts';
 import { auditCase, type CaseAudit } from './change-audit.ts';
 import { caseWindows } from './cases.ts';
 import { compileCase, type CompiledCase } from './compile-case.ts';
@@ -37,8 +38,8 @@ export function checkJob(data: ScriptData, build: string) {
   } catch (e) {
     throw new InputError({ file, path: 'job', message: `names job ${data.plan.job}, which cannot be loaded: ${(e as Error).message}` });
   }
-  if (hashJson(spec) !== data.plan.job_hash) {
-    throw new InputError({ file, path: 'job_hash', message: `the job spec ${data.plan.job} changed since this script was made; script (and render) again` });
+  if (scriptHash(spec) !== data.plan.job_hash) {
+    throw new InputError({ file, path: 'job_hash', message: `the job spec ${data.plan.job} changed since this script was made (beyond the fields only the compile reads); script (and render) again` });
   }
   return spec;
 }

@@ -134,6 +134,8 @@ export function compileReport(inp: ReportInput) {
     tables: { summary, summary_total: summaryTotal, abilities, abilities_total: abilitiesTotal },
     funnel: inp.funnel,
     trick_share: inp.trick_share ?? [],
+    /** the qids of the trick questions (a thing never shown, worded like a real one), sorted */
+    trick_qids: qs.filter((q) => q.trick).map((q) => q.qid).sort(),
     change_audit: inp.change_audit ?? [],
   };
 }

@@ -4,6 +4,7 @@
  * more than one field (min <= max, slot families in `families`, the id against the file name) are in load.ts.
  */
 import { z } from 'zod';
+import { hashJson } from '../pipeline/core/index.ts';
 import { FAMILIES } from './families.ts';
 
 const text = z.string().trim().min(1, 'must not be empty');
@@ -191,6 +192,9 @@ export const Changes = z.strictObject({
   door_toggle_p: probability,
   person_arrive_p: probability,
   person_leave_p: probability,
+  /** gaps of unobserved change before the first task: a script starts in the world as they left it, so that no two
+   * scripts start in one world (0: the place as authored) */
+  history_gaps: z.number().int().min(0).max(100).default(0),
   source: text,
 });
 
@@ -206,6 +210,9 @@ export const Keyframes = z.strictObject({
 export const People = z.strictObject({
   walk_speed_m_s: NumRange,
   per_task: IntRange,
+  /** the chance that a walking person's walk meets the robot: crosses so near its front that they brush it (a
+   * person gap of 0); 0 for a robot no one walks into (a drone over the street) */
+  meet_p: z.number().min(0).max(1).default(0),
   source: text,
 });
 
@@ -289,3 +296,23 @@ export type JobSpec = z.output<typeof JobSchema>;
 export type TaskKindSpec = z.output<typeof TaskKind>;
 export type BodySpec = z.output<typeof Body>;
 export type CameraSpec = z.output<typeof Camera>;
+
+/**
+ * The fields of a job that only the compile reads (its questions: look points, slots, end questions, families and
+ * their settings, the vacuum's hazards, the prose description). Changing them needs no new scripts and no new
+ * renders: the script stage's record of a job (`scriptHash`) leaves them out. A test plans scripts with these fields
+ * changed and finds the same bytes.
+ */
+export const COMPILE_ONLY_FIELDS = ['description', 'look_points', 'end_questions', 'families', 'hazards', 'clear_path', 'way_to', 'task_things', 'tangle_ahead', 'drop_zone_people'] as const;
+
+/** What the script stage reads of a job: everything but COMPILE_ONLY_FIELDS. */
+export function scriptFacing(job: JobSpec): Omit<JobSpec, (typeof COMPILE_ONLY_FIELDS)[number]> {
+  const out: Record<string, unknown> = { ...job };
+  for (const k of COMPILE_ONLY_FIELDS) delete out[k];
+  return out as Omit<JobSpec, (typeof COMPILE_ONLY_FIELDS)[number]>;
+}
+
+/** The hash the script stage records of a job (plan.json `job_hash`, the batch manifest), and the compile compares. */
+export function scriptHash(job: JobSpec): string {
+  return hashJson(scriptFacing(job));
+}

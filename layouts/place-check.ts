@@ -51,6 +51,7 @@ export function checkPlace(place: Place, file: string, locate: Locate): InputIss
   };
   own(['rooms'], place.rooms);
   own(['people_areas'], place.people_areas);
+  own(['floor_areas'], place.floor_areas);
   own(['sites'], place.sites);
   own(['lights', 'items'], place.lights.items);
   place.walls.forEach((w, wi) => {
@@ -159,6 +160,7 @@ export function checkPlace(place: Place, file: string, locate: Locate): InputIss
     if (place.floor.per_room && !isAxisRect(r.polygon)) add(['rooms', i, 'polygon'], 'with per-room floors a room must be an axis-aligned rectangle');
   });
   place.people_areas.forEach((a, i) => poly(['people_areas', i, 'polygon'], a.polygon));
+  place.floor_areas.forEach((a, i) => poly(['floor_areas', i, 'polygon'], a.polygon));
   place.people.forEach((q, i) => {
     if (q.at && !inBounds(q.at.x, q.at.y)) add(['people', i, 'at'], 'outside the bounds');
   });

@@ -192,6 +192,9 @@ export type Person = z.infer<typeof Person>;
 
 export const PeopleArea = z.object({ id: Ident, polygon: Polygon }).strict();
 
+/** Where things get put down on the floor when they move (the change model): open floor, not a passage. */
+export const FloorArea = z.object({ id: Ident, polygon: Polygon }).strict();
+
 export const Light = z
   .object({
     id: Ident,
@@ -276,6 +279,8 @@ export const Place = z
     things: z.array(Thing).default([]),
     people: z.array(Person).default([]),
     people_areas: z.array(PeopleArea).default([]),
+    /** where moved things may be put down on the floor; absent: anywhere in the rooms */
+    floor_areas: z.array(FloorArea).default([]),
     lights: Lights,
     sites: z.array(Site).min(1),
     credits: Credits,

@@ -5,10 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { JobSpec } from '../../jobs/job-schema.ts';
+import { scriptHash, type JobSpec } from '../../jobs/job-schema.ts';
 import type { Place } from '../../layouts/place-schema.ts';
 import { placeHash } from '../../layouts/load.ts';
-import { hashJson, InputError, manifestPath, newManifest, readManifest, sha256, stream, TOOL_VERSION, writeFileAtomic, writeManifest } from '../core/index.ts';
+import { InputError, manifestPath, newManifest, readManifest, sha256, stream, TOOL_VERSION, writeFileAtomic, writeManifest } from '../core/index.ts';
 import { cameraDoc, planDoc, poseText, robotDoc, scriptPaths } from './files.ts';
 import { drawTaskCounts } from './mix.ts';
 import { planScript, type ScriptPlan } from './shift.ts';
@@ -37,7 +37,7 @@ export function scriptStage(job: JobSpec): string {
 }
 
 export function batchSettings(o: BatchOptions): Record<string, unknown> {
-  return { job: o.job.id, job_hash: hashJson(o.job), place: o.place.id, place_hash: placeHash(o.place), seed: o.seed, count: o.count, tasks: o.tasks ?? null, max_frames: o.maxFrames ?? null };
+  return { job: o.job.id, job_hash: scriptHash(o.job), place: o.place.id, place_hash: placeHash(o.place), seed: o.seed, count: o.count, tasks: o.tasks ?? null, max_frames: o.maxFrames ?? null };
 }
 
 /** Refuse a build holding this job's scripts made differently; returns quietly when there are none or they match. */
@@ -60,7 +60,7 @@ export function checkBuild(out: string, o: BatchOptions): void {
 export function planBatch(o: BatchOptions): PlannedScript[] {
   const sids = scriptSids(o.seed, o.job.id, o.count);
   const counts = drawTaskCounts(o.job.release_mix, o.count, stream(o.seed, 'script/mix', o.job.id), o.tasks);
-  const jobHash = hashJson(o.job);
+  const jobHash = scriptHash(o.job);
   return sids.map((sid, index) => {
     const plan = planScript({ job: o.job, place: o.place, seed: o.seed, sid, tasks: counts[index], maxFrames: o.maxFrames });
     const p = scriptPaths(sid);

@@ -2,9 +2,14 @@
  * People walking during a task: straight legs at a constant speed (0.8 to 1.5 m/s from the job), inside the
  * place's people areas (a leg may cross from one area into a touching one), never through solids. Every leg
  * lasts at least `horizon_s` (5 s) beyond the last moment the robot's camera can see the person on it, so a
- * reader of the frames can extrapolate where the person will be; some people aim their legs to pass near the robot's route. A person never comes within the robot's body (plus a small
- * margin) at any sampled moment. A walk may start late in the task and end early (the person stands before and
- * after it); a person for whom no valid walk is found stands still for the task.
+ * reader of the frames can extrapolate where the person will be; some people aim their legs to pass near the
+ * robot's route. A walk may start late in the task and end early (the person stands before and after it); a person
+ * for whom no valid walk is found stands still for the task.
+ *
+ * Most walks keep clear of the robot's body by a margin at every sampled moment. A meeting walk (the job's
+ * `people.meet_p`) crosses just in front of the robot at a frame the camera sees them, so close that their disc
+ * overlaps the body (a person gap of 0, the people families' catastrophe) while their centre never enters the body:
+ * they brush past it, as people do past robots that share their floor.
  */
 import type { Stream } from '../core/index.ts';
 
@@ -22,6 +27,7 @@ export interface RobotSample {
   t: number;
   x: number;
   y: number;
+  heading_deg: number;
 }
 
 export interface WalkInput {
@@ -44,7 +50,20 @@ export interface WalkInput {
   sees(frameIndex: number, p: XY): boolean;
   /** no solid within r of the segment a-b */
   segmentFree(a: XY, b: XY, r: number): boolean;
+  /** the chance that a walking person's walk meets the robot (0: never) */
+  meetP?: number;
+  /** the person's own radius (half the shoulder width): the disc whose overlap with the body is a meeting */
+  meetRadius?: number;
+  /** the signed distance (m) from a point to the body's footprint at a robot sample (negative inside) */
+  bodyDistance?(q: XY, r: RobotSample): number;
+  /** how far the body reaches ahead of its centre (half its length, or its radius) */
+  bodyFront?: number;
 }
+
+/** How deep a meeting walker's disc overlaps the body: this share of their radius. */
+export const MEET_OVERLAP = 0.5;
+/** A meeting walker's centre stays at least this far (m) outside the body. */
+export const MEET_CLEAR_M = 0.02;
 
 export function pointInPolygon(p: XY, poly: readonly XY[]): boolean {
   let inside = false;
@@ -139,12 +158,81 @@ function drawWalk(inp: WalkInput, start: XY, s: Stream): Leg[] | null {
   return legs.length ? legs : null;
 }
 
-/** Whether a walk keeps clear of the robot and gives every sighting its horizon. */
-export function walkValid(inp: WalkInput, legs: readonly Leg[], rest: XY): boolean {
-  const minD = inp.bodyRadius + inp.personRadius + 0.15;
-  for (const r of inp.robot) {
-    const q = walkPosition(legs, r.t, rest);
-    if (Math.hypot(q[0] - r.x, q[1] - r.y) < minD) return false;
+/**
+ * Draw a meeting walk: from the start, a leg to a point beside the robot's path, then a leg across the front of
+ * the robot at a frame the camera sees the crossing point, passing so near that the disc overlaps the body.
+ */
+function drawMeet(inp: WalkInput, start: XY, s: Stream): Leg[] | null {
+  const R = inp.meetRadius ?? inp.personRadius;
+  const front = inp.bodyFront ?? inp.bodyRadius;
+  // a frame late enough to walk there and early enough to give the crossing its horizon
+  const frames = inp.frames.map((t, i) => ({ t, i })).filter((f) => f.t > inp.t0 + 2 && f.t < inp.t1 - inp.horizon_s);
+  if (!frames.length) return null;
+  const f = s.pick(frames);
+  const r = robotAt(inp.robot, f.t);
+  const h = (r.heading_deg * Math.PI) / 180;
+  const via: XY = [r.x + Math.cos(h) * (front + (1 - MEET_OVERLAP) * R), r.y + Math.sin(h) * (front + (1 - MEET_OVERLAP) * R)];
+  if (!inp.sees(f.i, via)) return null;
+  // across the robot's front, 30 to 150 degrees off its heading, from either side
+  const th = h + (s.coin(0.5) ? 1 : -1) * s.uniform(Math.PI / 6, (5 * Math.PI) / 6);
+  const dir: XY = [Math.cos(th), Math.sin(th)];
+  // an unhurried walker (the lower half of the speeds), walking on past the robot for the horizon and a little
+  // more, so that the crossing seen in the frames extrapolates to the horizon's end
+  const v = s.uniform(inp.speed.min, (inp.speed.min + inp.speed.max) / 2);
+  const a = s.uniform(1.5, 3.5);
+  const b = v * (inp.horizon_s + s.uniform(0.6, 1.5)) + 0.5;
+  const q0: XY = [via[0] - dir[0] * a, via[1] - dir[1] * a];
+  const q1: XY = [via[0] + dir[0] * b, via[1] + dir[1] * b];
+  const tq0 = f.t - a / v;
+  const lead = Math.hypot(q0[0] - start[0], q0[1] - start[1]);
+  const v1 = s.uniform(inp.speed.min, inp.speed.max);
+  const t00 = tq0 - lead / v1;
+  if (lead < 0.5 || t00 < inp.t0) return null;
+  for (const [p, q] of [[start, q0], [q0, q1]] as const) if (!segmentInside(p, q, inp.areas) || !inp.segmentFree(p, q, inp.personRadius)) return null;
+  return [
+    { t0: t00, t1: tq0, from: start, to: q0 },
+    { t0: tq0, t1: tq0 + (a + b) / v, from: q0, to: q1 },
+  ];
+}
+
+/** The robot's sample at time t (linear between samples; heading of the nearer). */
+function robotAt(samples: readonly RobotSample[], t: number): RobotSample {
+  let i = 0;
+  while (i < samples.length - 1 && samples[i + 1].t < t) i++;
+  const a = samples[i];
+  const b = samples[Math.min(samples.length - 1, i + 1)];
+  if (b.t <= a.t || t <= a.t) return a;
+  if (t >= b.t) return b;
+  const f = (t - a.t) / (b.t - a.t);
+  return { t, x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f, heading_deg: f < 0.5 ? a.heading_deg : b.heading_deg };
+}
+
+/**
+ * Whether a meeting walk meets the body at one of the frames (the disc overlaps it) and, sampled every 0.1 s over
+ * the task, never brings the person's centre within MEET_CLEAR_M of the body.
+ */
+export function meetValid(inp: WalkInput, legs: readonly Leg[], rest: XY): boolean {
+  const dist = inp.bodyDistance!;
+  const R = inp.meetRadius ?? inp.personRadius;
+  for (let t = inp.t0; t <= inp.t1; t += 0.1) {
+    if (dist(walkPosition(legs, t, rest), robotAt(inp.robot, t)) < MEET_CLEAR_M) return false;
+  }
+  return inp.frames.some((t, i) => {
+    const q = walkPosition(legs, t, rest);
+    return dist(q, robotAt(inp.robot, t)) < R - 1e-3 && inp.sees(i, q);
+  });
+}
+
+/** Whether a walk keeps clear of the robot and gives every sighting its horizon (a meeting walk: meets it). */
+export function walkValid(inp: WalkInput, legs: readonly Leg[], rest: XY, meet = false): boolean {
+  if (meet) {
+    if (!meetValid(inp, legs, rest)) return false;
+  } else {
+    const minD = inp.bodyRadius + inp.personRadius + 0.15;
+    for (const r of inp.robot) {
+      const q = walkPosition(legs, r.t, rest);
+      if (Math.hypot(q[0] - r.x, q[1] - r.y) < minD) return false;
+    }
   }
   for (let i = 0; i < inp.frames.length; i++) {
     const t = inp.frames[i];
@@ -171,6 +259,12 @@ export function planWalk(inp: WalkInput, s: Stream, tries = 25): { legs: Leg[]; 
     }
     if (!q) return null;
     start = q;
+  }
+  if (inp.meetP && inp.bodyDistance && s.coin(inp.meetP)) {
+    for (let i = 0; i < tries; i++) {
+      const legs = drawMeet(inp, start, s);
+      if (legs && walkValid(inp, legs, start, true)) return { legs, rest: start };
+    }
   }
   for (let i = 0; i < tries; i++) {
     const legs = drawWalk(inp, start, s);

@@ -7,7 +7,7 @@
 import type { JobSpec, TaskKindSpec } from '../../jobs/job-schema.ts';
 import { formatClock, type Step } from '../../jobs/step.ts';
 import { cameraFromBase, inImage, intrinsics, project } from '../../layouts/camera.ts';
-import { clearanceFromSolids, segmentClearance, type Vec2 } from '../../layouts/geometry/index.ts';
+import { bodyAt, clearanceFromSolids, pointToFootprint, segmentClearance, type Vec2 } from '../../layouts/geometry/index.ts';
 import type { Place, Site } from '../../layouts/place-schema.ts';
 import { emptyTimeline, type PersonLeg, type ThingEvent, type DoorEvent, type Timeline } from '../../layouts/timeline.ts';
 import { placeSolids } from '../../layouts/world.ts';
@@ -19,7 +19,7 @@ import { reachableCentres } from './coverage.ts';
 import { Driver } from './driver.ts';
 import { sampleKeyframes, type Keyframe } from './keyframes.ts';
 import { navMap, nearestFit, type BodyShape, type NavMap } from './nav.ts';
-import { planWalk, pointInPolygon, randomPointIn, type Leg, type XY } from './people.ts';
+import { planWalk, pointInPolygon, randomPointIn, type Leg, type RobotSample, type XY } from './people.ts';
 import { homeSite, sitesFor } from './sites.ts';
 import { planAmrTask, planDroneTask, planHelperTask } from './task-sites.ts';
 import type { ScriptMemory, TaskContext, TaskRecord, ThingMove } from './task-types.ts';
@@ -145,7 +145,8 @@ export function planScript(inp: ScriptInput): ScriptPlan {
     radius: t.shape === 'cord' ? Math.min(0.6, Math.hypot(t.size[0], t.size[1]) / 2) : Math.hypot(t.size[0], t.size[1]) / 2,
     floorOnly: t.shape === 'cord' || t.light_furniture || t.rests_on === 'floor' && Math.max(t.size[0], t.size[1]) > 0.6,
   }));
-  const roomsOrBounds = place.rooms.map((r) => r.polygon as XY[]);
+  // moved things are put down on the place's floor areas (open floor, not its passages), else anywhere in its rooms
+  const roomsOrBounds = (place.floor_areas.length ? place.floor_areas : place.rooms).map((r) => r.polygon as XY[]);
   const changeWorld: ChangeWorld = {
     things: movables,
     surfaces: surfaceRects(place),
@@ -156,9 +157,58 @@ export function planScript(inp: ScriptInput): ScriptPlan {
   };
   const moveChance = drawMoveChances(job.changes, movables, st('move-chance'));
 
+  const areas = place.people_areas.map((a) => a.polygon as XY[]);
+  const buildNav = (w: WorldState): NavMap => navMap(place, placeSolids(place, { ...w, people: {} }), body, job.clearance.value, cell);
+  const sitesXY = job.tasks.kinds.flatMap((kd) => ('sites' in kd ? kd.sites : 'surfaces' in kd ? kd.surfaces : [])).flatMap((r) => sitesFor(place, r));
+  /** One gap's changes by the change model; a floor move that cuts the robot off from its sites is undone. */
+  const guardedChanges = (w: WorldState, here: Record<string, boolean>, cs: Stream): Change[] => {
+    let changes = drawChanges(changeWorld, toChangeState(w, here), job.changes, moveChance, cs).changes;
+    for (let guard = 0; guard < 10; guard++) {
+      const trial = applyChanges(place, w, changes);
+      const nav = buildNav(trial);
+      const reach = reachableCentres(nav, [home.position[0], home.position[1]]);
+      const g = nav.map.grid;
+      const cut = sitesXY.some((x) => {
+        const q = nearestFit(nav, [x.position[0], x.position[1]], 1.0);
+        if (!q) return false;
+        const [i, j] = g.worldToCell(q[0], q[1]);
+        return !reach[j * g.cols + i];
+      });
+      const floorMoves = changes.filter((c) => c.kind === 'thing_moved' && c.to.rests_on === 'floor');
+      if (!cut || floorMoves.length === 0) break;
+      const drop = floorMoves[floorMoves.length - 1];
+      changes = changes.filter((c) => c !== drop);
+    }
+    return changes;
+  };
+
+  // ---- the history before the first task: the job's change model over `history_gaps` unobserved gaps, so that the
+  // script starts in the world as they left it (things, doors, who is there), never the place as authored
+  {
+    let w: WorldState = state;
+    const here = { ...present };
+    for (let g = 0; g < job.changes.history_gaps; g++) {
+      const changes = guardedChanges(w, here, st('history', g));
+      w = applyChanges(place, w, changes);
+      for (const c of changes) if (c.kind === 'person_arrived' || c.kind === 'person_left') here[c.id] = c.kind === 'person_arrived';
+    }
+    for (const [id, p] of Object.entries(w.things)) {
+      state.things[id] = { ...p, x: r4(p.x), y: r4(p.y), z: r4(p.z) };
+      thingEvents[id] = [{ t: 0, ...state.things[id] }];
+    }
+    for (const [id, d] of Object.entries(w.doors)) {
+      state.doors[id] = d;
+      doorEvents[id] = [{ t: 0, state: d as DoorEvent['state'] }];
+    }
+    for (const p of place.people) {
+      const hs = st('history-person', p.id);
+      if (here[p.id] && !present[p.id] && areas.length) personPos[p.id] = randomPointIn(hs.pick(areas), hs);
+      present[p.id] = here[p.id];
+    }
+  }
+
   // ---- people maps
   const peopleMap = clearanceFromSolids(structure.concat(placeSolids(place, { ...state, people: {} }).filter((x) => x.role === 'thing')), { bounds: bnd, cell: Math.max(0.1, cell), cap: 1, zBand: [0.05, 1.8] });
-  const areas = place.people_areas.map((a) => a.polygon as XY[]);
 
   // ---- the robot
   const memory: ScriptMemory = { unfinished: null, lastRooms: [] };
@@ -171,8 +221,6 @@ export function planScript(inp: ScriptInput): ScriptPlan {
   const walks: ScriptPlan['walks'] = {};
   let pose = { x: home.position[0], y: home.position[1], z: baseZ, heading_deg: home.heading };
 
-  const buildNav = (w: WorldState): NavMap => navMap(place, placeSolids(place, { ...w, people: {} }), body, job.clearance.value, cell);
-
   for (let ti = 0; ti < inp.tasks; ti++) {
     let gapS = 0;
     if (ti > 0) {
@@ -182,26 +230,7 @@ export function planScript(inp: ScriptInput): ScriptPlan {
       const g1 = t + gapS;
       bat = charge(battery, bat, gapS);
       const cs = st('changes', ti);
-      let res = drawChanges(changeWorld, toChangeState(state, present), job.changes, moveChance, cs);
-      // a change that cuts the robot off from its sites is undone
-      const sitesXY = job.tasks.kinds.flatMap((kd) => ('sites' in kd ? kd.sites : 'surfaces' in kd ? kd.surfaces : [])).flatMap((r) => sitesFor(place, r));
-      for (let guard = 0; guard < 10; guard++) {
-        const trial = applyChanges(place, state, res.changes);
-        const nav = buildNav(trial);
-        const reach = reachableCentres(nav, [home.position[0], home.position[1]]);
-        const g = nav.map.grid;
-        const cut = sitesXY.some((x) => {
-          const q = nearestFit(nav, [x.position[0], x.position[1]], 1.0);
-          if (!q) return false;
-          const [i, j] = g.worldToCell(q[0], q[1]);
-          return !reach[j * g.cols + i];
-        });
-        const floorMoves = res.changes.filter((c) => c.kind === 'thing_moved' && c.to.rests_on === 'floor');
-        if (!cut || floorMoves.length === 0) break;
-        const drop = floorMoves[floorMoves.length - 1];
-        res = { changes: res.changes.filter((c) => c !== drop), state: res.state };
-      }
-      const timed = res.changes.map((c) => ({ ...c, t: Math.round(cs.uniform(g0 + 90, Math.max(g0 + 91, g1 - 90))) })).sort((a, b) => a.t - b.t);
+      const timed = guardedChanges(state, present, cs).map((c) => ({ ...c, t: Math.round(cs.uniform(g0 + 90, Math.max(g0 + 91, g1 - 90))) })).sort((a, b) => a.t - b.t);
       for (const c of timed) applyOne(c, c.t);
       gaps.push({ before: ti, t0: g0, t1: g1, changes: timed });
       t = g1;
@@ -247,7 +276,7 @@ export function planScript(inp: ScriptInput): ScriptPlan {
     record.t_end = b.t;
 
     // ---- people during the task
-    const robotSamples: { t: number; x: number; y: number }[] = [];
+    const robotSamples: RobotSample[] = [];
     const times = new Set<number>(kfs.map((f) => f.t));
     for (let x = t; x <= b.t; x += 0.5) times.add(x);
     const sorted = [...times].sort((a, c) => a - c);
@@ -255,7 +284,7 @@ export function planScript(inp: ScriptInput): ScriptPlan {
     for (const x of sorted) {
       while (mi < b.motions.length - 1 && b.motions[mi].t1 < x) mi++;
       const p = poseAt(b.motions[mi], x);
-      robotSamples.push({ t: x, x: p.x, y: p.y });
+      robotSamples.push({ t: x, x: p.x, y: p.y, heading_deg: p.heading_deg });
     }
     const cams = kfs.map((f) => cameraFromBase(f.pose, mount, f.pitch_deg));
     const maxDepth = baseZ > 2 ? 120 : 20;
@@ -283,6 +312,10 @@ export function planScript(inp: ScriptInput): ScriptPlan {
             return !!pp && pp.depth < maxDepth && inImage(k, pp.u, pp.v);
           }),
         segmentFree: (a: XY, c: XY, r: number) => segmentClearance(peopleMap, a, c, 0.1) >= r,
+        meetP: baseZ > 2 ? 0 : job.people.meet_p,
+        meetRadius: person.shoulder_width / 2,
+        bodyDistance: (q: XY, r: RobotSample) => pointToFootprint(q[0], q[1], bodyAt(body.footprint, { x: r.x, y: r.y, yaw_deg: r.heading_deg })).distance,
+        bodyFront: body.footprint.shape === 'circle' ? body.footprint.radius : body.footprint.length / 2,
       };
       let walk = walkers.has(id) ? planWalk({ ...walkIn, start: personPos[id] }, ps) : null;
       if (walk && walk.legs.length === 0 && !walkers.has(id)) walk = null;

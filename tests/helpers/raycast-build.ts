@@ -7,8 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getJob } from '../../jobs/load.ts';
+import { scriptHash } from '../../jobs/job-schema.ts';
 import { getPlace } from '../../layouts/load.ts';
-import { hashJson, sha256, writeJsonAtomic } from '../../pipeline/core/index.ts';
+import { sha256, writeJsonAtomic } from '../../pipeline/core/index.ts';
 import { planBatch, writeBatch, type BatchOptions, type PlannedScript } from '../../pipeline/script/batch.ts';
 import { cameraDoc, planDoc, poseText, robotDoc, scriptPaths } from '../../pipeline/script/files.ts';
 import { readScriptInputs } from '../../render/script-inputs.ts';
@@ -50,7 +51,7 @@ export function thinScript(s: PlannedScript, o: BatchOptions, n: number): Planne
     [p.robot]: JSON.stringify(robotDoc(o.job, s.sid), null, 2) + '\n',
     [p.camera]: JSON.stringify(cameraDoc(o.job), null, 2) + '\n',
     [p.pose]: poseText(thinned),
-    [p.plan]: JSON.stringify(planDoc(thinned, { job: o.job, jobHash: hashJson(o.job), place: o.place, seed: o.seed, index: s.index }), null, 1) + '\n',
+    [p.plan]: JSON.stringify(planDoc(thinned, { job: o.job, jobHash: scriptHash(o.job), place: o.place, seed: o.seed, index: s.index }), null, 1) + '\n',
   };
   return { ...s, plan: thinned, files };
 }

@@ -12,8 +12,8 @@ import { parsePlan } from '../../compile/plan-file.ts';
 import { readScriptData, type ScriptData } from '../../compile/script-data.ts';
 import { SCREENS } from '../../compile/screens/index.ts';
 import { getJob } from '../../jobs/load.ts';
+import { scriptHash } from '../../jobs/job-schema.ts';
 import { getPlace } from '../../layouts/load.ts';
-import { hashJson } from '../../pipeline/core/index.ts';
 import { planBatch } from '../../pipeline/script/batch.ts';
 import { planDoc } from '../../pipeline/script/files.ts';
 import { makeBlankBuild } from '../helpers/raycast-build.ts';
@@ -29,7 +29,7 @@ describe('look points on full-length plans (no render)', () => {
       const place = getPlace(job.layout);
       const o = { job, place, seed: 'lp-1', count: 3 };
       for (const s of planBatch(o)) {
-        const plan = parsePlan(JSON.parse(JSON.stringify(planDoc(s.plan, { job, jobHash: hashJson(job), place, seed: o.seed, index: s.index }))), 'plan.json');
+        const plan = parsePlan(JSON.parse(JSON.stringify(planDoc(s.plan, { job, jobHash: scriptHash(job), place, seed: o.seed, index: s.index }))), 'plan.json');
         for (const w of caseWindows(plan, s.sid, 'lp-seed')) {
           const ks = windowFrames(plan, w);
           const dec = ks.flatMap((sk, k) => (plan.keyframes[sk].decision ? [k] : []));

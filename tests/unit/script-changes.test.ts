@@ -58,7 +58,7 @@ describe('change model', () => {
 
 describe('people walks', () => {
   const area: [number, number][] = [[0, 0], [10, 0], [10, 6], [0, 6]];
-  const robot = Array.from({ length: 121 }, (_, i) => ({ t: i * 0.5, x: 1 + i * 0.06, y: 3 }));
+  const robot = Array.from({ length: 121 }, (_, i) => ({ t: i * 0.5, x: 1 + i * 0.06, y: 3, heading_deg: 0 }));
   const inp = (passNear: boolean): WalkInput => ({
     areas: [area],
     start: [9, 5],
@@ -98,6 +98,61 @@ describe('people walks', () => {
     }
     expect(near).toBeGreaterThan(2);
     expect(walked).toBeGreaterThan(3);
+  });
+  // a round body of radius 0.3 along the robot's samples: the signed distance of a point to it
+  const bodyDistance = (q: [number, number], r: { x: number; y: number }) => Math.hypot(q[0] - r.x, q[1] - r.y) - 0.3;
+  // a hall of 14 x 12 m, the robot driving along y = 6 and seeing 40 degrees either side of +x, up to 6 m
+  const meeting = (): WalkInput => ({
+    ...inp(false),
+    areas: [[[0, 0], [14, 0], [14, 12], [0, 12]]],
+    start: [12, 10],
+    robot: robot.map((r) => ({ ...r, y: 6 })),
+    sees: (i, p) => {
+      const r = robot[i * 4];
+      const dx = p[0] - r.x, dy = p[1] - 6;
+      return dx > 0 && Math.hypot(dx, dy) < 6 && Math.abs(Math.atan2(dy, dx)) < (40 * Math.PI) / 180;
+    },
+    segmentFree: () => true,
+    meetP: 1,
+    meetRadius: 0.22,
+    bodyDistance,
+    bodyFront: 0.3,
+  });
+  it('a meeting walk brushes the body at a frame the camera sees it, its centre never inside the body', () => {
+    let met = 0;
+    for (let seed = 0; seed < 20; seed++) {
+      const w = planWalk(meeting(), stream(seed, 'meet'));
+      expect(w).not.toBeNull();
+      const { legs, rest } = w!;
+      // the person's centre keeps outside the body at every moment (sampled finely)
+      for (let t = 0; t <= 60; t += 0.05) {
+        const r = { x: 1 + (t / 0.5) * 0.06, y: 6 };
+        expect(bodyDistance(walkPosition(legs, t, rest), r)).toBeGreaterThan(0);
+      }
+      const frames = meeting().frames;
+      const touching = frames.filter((t, i) => {
+        const r = { ...robot[i * 4], y: 6 };
+        const q = walkPosition(legs, t, rest);
+        return bodyDistance(q, r) < 0.22 && meeting().sees(i, q);
+      });
+      if (touching.length) met++;
+      for (const l of legs) {
+        const v = Math.hypot(l.to[0] - l.from[0], l.to[1] - l.from[1]) / (l.t1 - l.t0);
+        expect(v).toBeGreaterThanOrEqual(0.8 - 1e-9);
+        expect(v).toBeLessThanOrEqual(1.5 + 1e-9);
+      }
+    }
+    // most draws find a meeting (a few fall back to an ordinary walk where none fits)
+    expect(met).toBeGreaterThan(10);
+  });
+  it('a walk through the body is no meeting, and an ordinary walk never touches it', () => {
+    // straight through the robot's path at t = 30 s (robot at x = 4.6): the centre enters the body
+    const through = [{ t0: 25, t1: 35, from: [4.6, 8] as [number, number], to: [4.6, -2] as [number, number] }];
+    expect(walkValid(meeting(), through, [4.6, 8], true)).toBe(false);
+    for (let seed = 0; seed < 10; seed++) {
+      const w = planWalk(inp(true), stream(seed, 'walk'))!;
+      for (const r of robot) expect(bodyDistance(walkPosition(w.legs, r.t, w.rest), r)).toBeGreaterThan(0.25);
+    }
   });
   it('rejects a walk whose leg ends right after a sighting', () => {
     const legs = [{ t0: 0, t1: 10, from: [6, 5] as [number, number], to: [6, 1] as [number, number] }, { t0: 10, t1: 70, from: [6, 1] as [number, number], to: [0.5, 1] as [number, number] }];

@@ -7,17 +7,19 @@
  * the check run afresh each time. Prints the report (check.md's validity section) and the release targets, each
  * met or not, with its figure. Timings are printed beside it.
  *
- *   npx tsx tests/bench/release-validity.ts [--scripts 16] [--frames N] [--workers 2] [--seed release]
+ *   npx tsx tests/bench/release-validity.ts [--scripts 16] [--frames N] [--workers 2] [--seed release] [--cache DIR]
+ *                                           [--build-only]
  *
  * `--frames N` thins each task to N frames (decision frames first), the compile bench's variant.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { runCheck } from '../../checks/check.ts';
 import { validityMarkdown } from '../../checks/check-markdown.ts';
 import type { CheckReport } from '../../checks/check-report.ts';
 import { compileBuildParallel } from '../../compile/compile.ts';
+import { scriptHash } from '../../jobs/job-schema.ts';
 import { getJob } from '../../jobs/load.ts';
 import { REPO_ROOT, sha256 } from '../../pipeline/core/index.ts';
 import { caseIdsOf } from '../../pipeline/compile-hash.ts';
@@ -44,9 +46,20 @@ function sourceFiles(dir: string): string[] {
     return /\.(ts|yaml|mjs)$/.test(e.name) ? [rel] : [];
   });
 }
-const SOURCES = ['jobs', 'layouts', 'pipeline/script', 'pipeline/core', 'render'].flatMap(sourceFiles).sort();
-const key = sha256(JSON.stringify({ perJob, framesPerTask, seed, files: SOURCES.map((f) => [f, sha256(readFileSync(join(REPO_ROOT, f)))]) })).slice(0, 16);
-const build = join(REPO_ROOT, 'tests', '.bench-cache', `release-${key}`);
+// the job files by what the script stage reads of them (their compile-only fields change no script: scriptHash)
+const SOURCES = ['jobs', 'layouts', 'pipeline/script', 'pipeline/core', 'render'].flatMap(sourceFiles).filter((f) => !/^jobs\/.*\.yaml$/.test(f)).sort();
+const key = sha256(
+  JSON.stringify({
+    perJob,
+    framesPerTask,
+    seed,
+    jobs: JOBS.map((j) => scriptHash(getJob(j))),
+    files: SOURCES.map((f) => [f, sha256(readFileSync(join(REPO_ROOT, f)))]),
+  }),
+).slice(0, 16);
+const cacheDir = arg('cache', join(REPO_ROOT, 'tests', '.bench-cache'));
+const build = join(cacheDir, `release-${key}`);
+let made = false;
 const secs = (t0: number) => ((performance.now() - t0) / 1000).toFixed(0);
 
 if (!existsSync(join(build, 'done'))) {
@@ -64,6 +77,11 @@ if (!existsSync(join(build, 'done'))) {
   process.stderr.write(`  scripted in ${secs(t0)} s... ray-cast in ${secs(t1)} s\n`);
   mkdirSync(join(tmp, 'done'));
   renameSync(tmp, build);
+  made = true;
+}
+if (process.argv.includes('--build-only')) {
+  console.log(build);
+  process.exit(0);
 }
 
 // the compile and the check afresh: what an earlier compile or check of this build left goes first
@@ -81,7 +99,7 @@ const report = check.report;
 const frames = report.validity!.jobs.reduce((a, j) => a + j.frames, 0);
 console.log(`# Release validity of a release-shaped truth-only build\n`);
 console.log(`${compiled.scripts} scripts, ${frames} frames, ${compiled.cases} cases, ${compiled.questions} questions compiled; ${report.summary.kept_families} families kept, ${report.summary.dropped_families} dropped; ${report.broken.length} broken instruments.`);
-console.log(`Build: ${relative(REPO_ROOT, build)} (${statSync(build).isDirectory() ? 'cached' : ''}); compile ${compileS} s, check ${checkS} s on this machine.\n`);
+console.log(`Build: ${build} (${made ? 'made by this run' : 'cached'}); compile ${compileS} s, check ${checkS} s on this machine.\n`);
 console.log(validityMarkdown(report.validity!, report.reference).join('\n'));
 console.log(targets(report).join('\n'));
 if (report.broken.length) {

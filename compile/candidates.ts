@@ -36,7 +36,7 @@ import {
   type ThingRef,
 } from './families/index.ts';
 import { FAMILY_DROP, type Funnel } from './funnel.ts';
-import { lookedAlong } from './looked-along.ts';
+import { cameStraight, lookedAlong } from './looked-along.ts';
 import type { Screen, ScreenCandidate, ScreenContext, Target } from './screens/index.ts';
 
 /** The share of where-is slots that try a trick (never shown) thing first. */
@@ -138,9 +138,12 @@ export function candidatesFor(family: Family, site: AskSite): CandidateTry[] {
       .filter((direction) => lookedAlong(task, driveOf({ x: now.pose.x, y: now.pose.y, yaw_deg: now.pose.heading_deg }, direction, ctx.ask.job.turn_deg).heading_deg))
       .map((direction) => ({ target: { type: 'direction', direction }, trick: false }));
   }
+  // what lies just ahead, only where the robot came straight (by its poses: compile/looked-along.ts)
+  if (family === 'tangle_ahead' && !cameStraight(taskFrames(ctx.ask))) return [];
   if (THING_FAMILIES.includes(family)) {
     let ids = seenIds(family === 'ego_now' ? [now] : frames, 'thing');
-    if (family === 'ego_mem') ids = ids.filter((id) => !inView.has(id));
+    // the memory families ask of things out of view now (in view, they are the now families' questions)
+    if (family === 'ego_mem' || family === 'object_where') ids = ids.filter((id) => !inView.has(id));
     const real: CandidateTry[] = rng
       .shuffle(ids)
       .slice(0, MAX_TARGETS)

@@ -104,18 +104,41 @@ export function compileCase(data: ScriptData, w: CaseWindow, env: CompileEnv): C
     });
     if (qids.length) asks.push({ k, qids });
   }
-  const lastTask = data.plan.tasks[w.tasks[w.tasks.length - 1]];
-  const rooms = env.place.rooms.filter((r) => lastTask.rooms.includes(r.id)).map((r) => r.polygon.map((p) => [p[0], p[1]] as [number, number]));
-  const endSite: AskSite = {
-    ctx: context(ask(views.length - 1), null),
-    rng: stream(env.seed, 'compile/candidates', `${w.cid}/end`),
-    used: new Set(),
-    ...(spec.task_things.scope === 'rooms_cleaned' ? { roomsCleaned: rooms } : {}),
+  const roomsOf = (windowTask: number) => {
+    const t = data.plan.tasks[w.tasks[windowTask]];
+    return env.place.rooms.filter((r) => t.rooms.includes(r.id)).map((r) => r.polygon.map((p) => [p[0], p[1]] as [number, number]));
   };
+  /** The end questions' site after case frame k (the last frame of a task), for the task it ends. */
+  const endSite = (k: number, id: string): AskSite => ({
+    ctx: context(ask(k), k === views.length - 1 ? null : k),
+    rng: stream(env.seed, 'compile/candidates', `${w.cid}/${id}`),
+    used: new Set(),
+    ...(spec.task_things.scope === 'rooms_cleaned' ? { roomsCleaned: roomsOf(views[k].task) } : {}),
+  });
+  // after every task but the last, the end questions asked of every task (their ask joins a look point's there)
+  const everyTask = spec.end_questions.filter((eq) => eq.every_task);
+  for (let t = 0; t < w.tasks.length - 1 && everyTask.length; t++) {
+    const k = views.map((f) => f.task).lastIndexOf(t);
+    if (k < 0) continue;
+    const site = endSite(k, `task-end/${t}`);
+    const qids: string[] = [];
+    for (const eq of everyTask)
+      for (let i = 0; i < eq.max; i++) {
+        const q = fillSlot([eq.family], site, null, env.funnel, env.screens);
+        if (!q) break;
+        qids.push(add(q));
+      }
+    if (!qids.length) continue;
+    const at = asks.find((a) => a.k === k);
+    if (at) at.qids.push(...qids);
+    else asks.push({ k, qids });
+  }
+  asks.sort((a, b) => a.k - b.k);
+  const end = endSite(views.length - 1, 'end');
   const end_qids: string[] = [];
   for (const eq of spec.end_questions) {
     for (let i = 0; i < eq.max; i++) {
-      const q = fillSlot([eq.family], endSite, null, env.funnel, env.screens);
+      const q = fillSlot([eq.family], end, null, env.funnel, env.screens);
       if (!q) break;
       end_qids.push(add(q));
     }

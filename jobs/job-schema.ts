@@ -228,7 +228,12 @@ export const LookPoints = z.strictObject({
   source: text,
 });
 
-export const EndQuestion = z.strictObject({ family: Family, max: posInt });
+export const EndQuestion = z.strictObject({
+  family: Family,
+  max: posInt,
+  /** asked after every task of the case, not only after its last (a question about the task just done) */
+  every_task: z.boolean().default(false),
+});
 
 export const Hazards = z.strictObject({
   /** thing kinds the brush can catch (listed by tangle_ahead and the vacuum's task_things) */

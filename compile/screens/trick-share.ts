@@ -3,9 +3,10 @@
  * way_to), between TRICK_SHARE_MIN and TRICK_SHARE_MAX must be trick unknowns (naming a thing never shown, worded
  * exactly like the real ones), wherever the job kept at least TRICK_SHARE_MIN_QUESTIONS where-is questions after the
  * per-candidate screens. Slot filling draws tricks at random (compile/candidates.ts, TRICK_SHARE), so the share
- * drifts; the pass brings it into the band by dropping the fewest questions: surplus tricks when the share is too
- * high, real where-is questions (those not task-critical first) when it is too low; which ones is drawn from a
- * seeded stream. Every drop goes to the funnel under `trick_share`.
+ * drifts; the pass dropping the fewest questions brings a share above one in five (TRICK_SHARE_AIM, the card's
+ * figure) down to it by dropping surplus tricks, and a share below the band up to its floor by dropping real
+ * where-is questions (those not task-critical first); which ones is drawn from a seeded stream. Every drop goes to
+ * the funnel under `trick_share`.
  */
 import { stream } from '../../pipeline/core/index.ts';
 import type { CompiledCase } from '../compile-case.ts';
@@ -17,6 +18,8 @@ export const TRICK_SHARE_SCREEN = 'trick_share';
 export const WHERE_IS_FAMILIES: readonly string[] = ['ego_mem', 'object_where', 'way_to'];
 export const TRICK_SHARE_MIN = 0.15;
 export const TRICK_SHARE_MAX = 0.25;
+/** Where a share above it is brought: one in five (the card: about one where-is question in five is a trick). */
+export const TRICK_SHARE_AIM = 0.2;
 /** Where-is questions a job needs for the band to apply (below, one question moves the share by over 5 points). */
 export const TRICK_SHARE_MIN_QUESTIONS = 20;
 
@@ -61,11 +64,11 @@ export function trickSharePlan(items: readonly ShareItem[], seed: string): Share
     const t = mine.filter((i) => i.trick).length;
     const applies = n >= TRICK_SHARE_MIN_QUESTIONS;
     let dt = 0, dr = 0;
-    if (applies && t / n > TRICK_SHARE_MAX) {
-      // (t - d) / (n - d) <= max
-      dt = Math.ceil((t - TRICK_SHARE_MAX * n) / (1 - TRICK_SHARE_MAX) - 1e-9);
+    if (applies && t / n > TRICK_SHARE_AIM) {
+      // (t - d) / (n - d) <= aim
+      dt = Math.ceil((t - TRICK_SHARE_AIM * n) / (1 - TRICK_SHARE_AIM) - 1e-9);
       for (const it of rng.shuffle(mine.filter((i) => i.trick)).slice(0, dt))
-        drops.push({ key: it.key, job, reason: `trick share ${t}/${n} above ${TRICK_SHARE_MAX * 100}%` });
+        drops.push({ key: it.key, job, reason: `trick share ${t}/${n} above one in five` });
     } else if (applies && t > 0 && t / n < TRICK_SHARE_MIN) {
       // t / (n - d) >= min
       dr = n - Math.floor(t / TRICK_SHARE_MIN + 1e-9);

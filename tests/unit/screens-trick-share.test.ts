@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trickSharePlan, TRICK_SHARE_MAX, TRICK_SHARE_MIN, TRICK_SHARE_MIN_QUESTIONS, type ShareItem } from '../../compile/screens/trick-share.ts';
+import { trickSharePlan, TRICK_SHARE_AIM, TRICK_SHARE_MAX, TRICK_SHARE_MIN, TRICK_SHARE_MIN_QUESTIONS, type ShareItem } from '../../compile/screens/trick-share.ts';
 
 function items(job: string, real: number, tricks: number, other = 0): ShareItem[] {
   const out: ShareItem[] = [];
@@ -21,12 +21,12 @@ describe('trick_share post-pass', () => {
     expect(trickSharePlan(items('a', 16, 4, 7), 's').drops).toEqual([]);
   });
 
-  it('drops surplus tricks, the fewest needed, to bring the share to at most 25%', () => {
+  it('drops surplus tricks, the fewest needed, to bring the share down to one in five', () => {
     const all = items('a', 20, 12);
     const { n, t } = shareAfter(all, 'a');
-    expect(t / n).toBeLessThanOrEqual(TRICK_SHARE_MAX + 1e-9);
+    expect(t / n).toBeLessThanOrEqual(TRICK_SHARE_AIM + 1e-9);
     expect(t / n).toBeGreaterThanOrEqual(TRICK_SHARE_MIN);
-    expect(n).toBe(26); // (12 - 6) / (32 - 6) = 0.23; one fewer drop gives 7/27 = 0.26
+    expect(n).toBe(25); // (12 - 7) / (32 - 7) = 0.20; one fewer drop gives 6/26 = 0.23
     expect(trickSharePlan(all, 's').drops.every((d) => d.key.includes('-t'))).toBe(true);
   });
 

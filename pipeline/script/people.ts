@@ -9,7 +9,9 @@
  * Most walks keep clear of the robot's body by a margin at every sampled moment. A meeting walk (the job's
  * `people.meet_p`) crosses just in front of the robot at a frame the camera sees them, so close that their disc
  * overlaps the body (a person gap of 0, the people families' catastrophe) while their centre never enters the body:
- * they brush past it, as people do past robots that share their floor.
+ * they brush past it, as people do past robots that share their floor, and walk on straight for a few seconds; or,
+ * while the robot stands still at a stop, they step up to its front, stand touching it for a moment and walk off
+ * before it moves on.
  */
 import type { Stream } from '../core/index.ts';
 
@@ -56,14 +58,22 @@ export interface WalkInput {
   meetRadius?: number;
   /** the signed distance (m) from a point to the body's footprint at a robot sample (negative inside) */
   bodyDistance?(q: XY, r: RobotSample): number;
-  /** how far the body reaches ahead of its centre (half its length, or its radius) */
-  bodyFront?: number;
+  /** how far ahead of the base the camera sits (m), and its horizontal field of view (deg) */
+  lensForward_m?: number;
+  hfovDeg?: number;
 }
 
-/** How deep a meeting walker's disc overlaps the body: this share of their radius. */
-export const MEET_OVERLAP = 0.5;
+/** How far a meeting walker's centre is from the body, as shares of their radius: their disc overlaps the body by
+ * the rest (a few centimetres), a brush, not a collision. */
+export const MEET_GAP = { min: 0.6, max: 0.9 };
 /** A meeting walker's centre stays at least this far (m) outside the body. */
 export const MEET_CLEAR_M = 0.02;
+/** The shortest stop (s) of the robot a person may walk up to it at. */
+export const MIN_STOP_S = 4;
+/** Draws of a meeting walk per draw of an ordinary one. */
+export const MEET_DRAWS = 5;
+/** Seconds a meeting walker walks on, straight, past the robot. */
+export const MEET_ON_S = { min: 1.5, max: 2.5 };
 
 export function pointInPolygon(p: XY, poly: readonly XY[]): boolean {
   let inside = false;
@@ -159,46 +169,157 @@ function drawWalk(inp: WalkInput, start: XY, s: Stream): Leg[] | null {
 }
 
 /**
- * Draw a meeting walk: from the start, a leg to a point beside the robot's path, then a leg across the front of
- * the robot at a frame the camera sees the crossing point, passing so near that the disc overlaps the body.
+ * Legs from the start to q at speed v, arriving at time `arrive`: straight, or through one point of the areas where
+ * the straight way is blocked; null when neither fits (inside the areas, free of solids, starting after t0).
+ */
+function leadLegs(inp: WalkInput, start: XY, q: XY, arrive: number, v: number, r: number, s: Stream): Leg[] | null {
+  const free = (a: XY, b: XY) => segmentInside(a, b, inp.areas) && inp.segmentFree(a, b, r);
+  const route = (pts: XY[]): Leg[] | null => {
+    const lens = pts.slice(1).map((p, i) => Math.hypot(p[0] - pts[i][0], p[1] - pts[i][1]));
+    const total = lens.reduce((x, y) => x + y, 0);
+    if (total < 0.5 || arrive - total / v < inp.t0) return null;
+    const legs: Leg[] = [];
+    let t = arrive - total / v;
+    for (let i = 0; i < lens.length; i++) {
+      legs.push({ t0: t, t1: t + lens[i] / v, from: pts[i], to: pts[i + 1] });
+      t += lens[i] / v;
+    }
+    return legs;
+  };
+  if (free(start, q)) return route([start, q]);
+  for (let i = 0; i < 8; i++) {
+    const m = randomPointIn(s.pick(inp.areas), s);
+    if (free(start, m) && free(m, q)) return route([start, m, q]);
+  }
+  return null;
+}
+
+/** Where the robot stood still during the task (its samples unchanged), at least MIN_STOP_S long. */
+function robotStops(samples: readonly RobotSample[]): { t0: number; t1: number; at: RobotSample }[] {
+  const out: { t0: number; t1: number; at: RobotSample }[] = [];
+  let i = 0;
+  while (i < samples.length) {
+    let j = i;
+    const a = samples[i];
+    while (j + 1 < samples.length && Math.hypot(samples[j + 1].x - a.x, samples[j + 1].y - a.y) < 1e-6 && samples[j + 1].heading_deg === a.heading_deg) j++;
+    if (samples[j].t - a.t >= MIN_STOP_S) out.push({ t0: a.t, t1: samples[j].t, at: a });
+    i = j + 1;
+  }
+  return out;
+}
+
+/**
+ * The point off the robot's front on the camera's line of sight `psi` degrees from its heading, `gap` (m) from the
+ * body (bisection along the ray from the lens): a person there is in view, not beside the lens.
+ */
+function frontPoint(inp: WalkInput, r: RobotSample, psi: number, gap: number): XY {
+  const dist = inp.bodyDistance!;
+  const h = (r.heading_deg * Math.PI) / 180;
+  const o: XY = [r.x + Math.cos(h) * (inp.lensForward_m ?? 0), r.y + Math.sin(h) * (inp.lensForward_m ?? 0)];
+  const a = h + (psi * Math.PI) / 180;
+  let lo = 0, hi = 4;
+  for (let i = 0; i < 40; i++) {
+    const mid = (lo + hi) / 2;
+    if (dist([o[0] + Math.cos(a) * mid, o[1] + Math.sin(a) * mid], r) < gap) lo = mid;
+    else hi = mid;
+  }
+  return [o[0] + Math.cos(a) * hi, o[1] + Math.sin(a) * hi];
+}
+
+/** A line of sight off the heading (deg) inside the middle of the camera's view. */
+function sightline(inp: WalkInput, s: Stream): number {
+  const half = (inp.hfovDeg ?? 90) / 2;
+  return s.uniform(-0.7 * half, 0.7 * half);
+}
+
+/** Whether the camera sees some of a person standing at q at frame i: their centre or the edge of their disc. */
+function seesSome(inp: WalkInput, i: number, q: XY, R: number): boolean {
+  return [q, ...[0, 1, 2, 3].map((n): XY => [q[0] + Math.cos((n * Math.PI) / 2) * R, q[1] + Math.sin((n * Math.PI) / 2) * R])].some((x) => inp.sees(i, x));
+}
+
+/**
+ * Draw a meeting at a stop: while the robot stands still (at a shelf, a table, a drop point), the person walks up to
+ * its front, stands so near that their disc overlaps the body, in view, and walks off again before it moves on.
+ */
+function drawStopMeet(inp: WalkInput, start: XY, s: Stream): Leg[] | null {
+  const R = inp.meetRadius ?? inp.personRadius;
+  const stops = robotStops(inp.robot).filter((x) => x.t1 - x.t0 >= MIN_STOP_S && x.t0 > inp.t0 + 2);
+  if (!stops.length) return null;
+  const stop = s.pick(stops);
+  const r = stop.at;
+  const phi = sightline(inp, s);
+  const P = frontPoint(inp, r, phi, s.uniform(MEET_GAP.min, MEET_GAP.max) * R);
+  // stand there for 1 to 3 s, leaving at least 1 s before the robot moves
+  const stand = s.uniform(1, Math.min(3, stop.t1 - stop.t0 - 2));
+  const tP = s.uniform(stop.t0 + 0.5, stop.t1 - 1 - stand);
+  if (!(tP >= stop.t0)) return null;
+  const seen = inp.frames.some((t, i) => t >= tP && t <= tP + stand && seesSome(inp, i, P, R));
+  if (!seen) return null;
+  const out = ((r.heading_deg + phi) * Math.PI) / 180;
+  const inA = out + s.uniform(-0.7, 0.7);
+  const outA = out + s.uniform(-1.0, 1.0);
+  const a = s.uniform(1.0, 2.5);
+  const b = s.uniform(1.0, 2.5);
+  const q0: XY = [P[0] + Math.cos(inA) * a, P[1] + Math.sin(inA) * a];
+  const q1: XY = [P[0] + Math.cos(outA) * b, P[1] + Math.sin(outA) * b];
+  const v = s.uniform(inp.speed.min, inp.speed.max);
+  const tq0 = tP - a / v;
+  for (const [p, q] of [[q0, P], [P, q1]] as const) if (!segmentInside(p, q, inp.areas) || !inp.segmentFree(p, q, R)) return null;
+  const lead = leadLegs(inp, start, q0, tq0, s.uniform(inp.speed.min, inp.speed.max), R, s);
+  if (!lead) return null;
+  return [
+    ...lead,
+    { t0: tq0, t1: tP, from: q0, to: P },
+    { t0: tP, t1: tP + stand, from: P, to: P },
+    { t0: tP + stand, t1: tP + stand + b / v, from: P, to: q1 },
+  ];
+}
+
+/**
+ * Draw a meeting walk: from the start, a leg to a point some way off, then a straight leg through a point beside
+ * the robot's front at a frame the camera sees it, so near that the person's disc overlaps the body there, along the
+ * body's edge (meetValid checks that they never walk into it), then on for a few seconds.
  */
 function drawMeet(inp: WalkInput, start: XY, s: Stream): Leg[] | null {
   const R = inp.meetRadius ?? inp.personRadius;
-  const front = inp.bodyFront ?? inp.bodyRadius;
-  // a frame late enough to walk there and early enough to give the crossing its horizon
-  const frames = inp.frames.map((t, i) => ({ t, i })).filter((f) => f.t > inp.t0 + 2 && f.t < inp.t1 - inp.horizon_s);
+  // a frame late enough to walk there and early enough to walk on past the robot
+  const frames = inp.frames.map((t, i) => ({ t, i })).filter((f) => f.t > inp.t0 + 2 && f.t < inp.t1 - MEET_ON_S.max);
   if (!frames.length) return null;
   const f = s.pick(frames);
   const r = robotAt(inp.robot, f.t);
-  const h = (r.heading_deg * Math.PI) / 180;
-  const via: XY = [r.x + Math.cos(h) * (front + (1 - MEET_OVERLAP) * R), r.y + Math.sin(h) * (front + (1 - MEET_OVERLAP) * R)];
-  if (!inp.sees(f.i, via)) return null;
-  // across the robot's front, 30 to 150 degrees off its heading, from either side
-  const th = h + (s.coin(0.5) ? 1 : -1) * s.uniform(Math.PI / 6, (5 * Math.PI) / 6);
+  // the meeting point: off the front on a line of sight of the camera, its distance to the body a share of the
+  // person's radius (their disc overlaps the body, their centre stays out)
+  const phiDeg = sightline(inp, s);
+  const phi = ((r.heading_deg + phiDeg) * Math.PI) / 180;
+  const via = frontPoint(inp, r, phiDeg, s.uniform(MEET_GAP.min, MEET_GAP.max) * R);
+  if (!seesSome(inp, f.i, via, R)) return null;
+  // along the body's edge there, give or take 40 degrees, either way: not into it
+  const th = phi + (s.coin(0.5) ? 1 : -1) * (Math.PI / 2) + s.uniform(-0.7, 0.7);
   const dir: XY = [Math.cos(th), Math.sin(th)];
-  // an unhurried walker (the lower half of the speeds), walking on past the robot for the horizon and a little
-  // more, so that the crossing seen in the frames extrapolates to the horizon's end
-  const v = s.uniform(inp.speed.min, (inp.speed.min + inp.speed.max) / 2);
-  const a = s.uniform(1.5, 3.5);
-  const b = v * (inp.horizon_s + s.uniform(0.6, 1.5)) + 0.5;
+  // walking on past the robot, straight, for a few seconds: a reader who saw the approach can extrapolate it
+  // through the meeting (closest_approach checks that for itself)
+  const v = s.uniform(inp.speed.min, inp.speed.max);
+  const a = s.uniform(0.8, 2.5);
+  const b = v * s.uniform(MEET_ON_S.min, MEET_ON_S.max);
   const q0: XY = [via[0] - dir[0] * a, via[1] - dir[1] * a];
   const q1: XY = [via[0] + dir[0] * b, via[1] + dir[1] * b];
   const tq0 = f.t - a / v;
-  const lead = Math.hypot(q0[0] - start[0], q0[1] - start[1]);
-  const v1 = s.uniform(inp.speed.min, inp.speed.max);
-  const t00 = tq0 - lead / v1;
-  if (lead < 0.5 || t00 < inp.t0) return null;
-  for (const [p, q] of [[start, q0], [q0, q1]] as const) if (!segmentInside(p, q, inp.areas) || !inp.segmentFree(p, q, inp.personRadius)) return null;
-  return [
-    { t0: t00, t1: tq0, from: start, to: q0 },
-    { t0: tq0, t1: tq0 + (a + b) / v, from: q0, to: q1 },
-  ];
+  if (!segmentInside(q0, q1, inp.areas) || !inp.segmentFree(q0, q1, R)) return null;
+  const lead = leadLegs(inp, start, q0, tq0, s.uniform(inp.speed.min, inp.speed.max), R, s);
+  if (!lead) return null;
+  return [...lead, { t0: tq0, t1: tq0 + (a + b) / v, from: q0, to: q1 }];
 }
 
 /** The robot's sample at time t (linear between samples; heading of the nearer). */
 function robotAt(samples: readonly RobotSample[], t: number): RobotSample {
-  let i = 0;
-  while (i < samples.length - 1 && samples[i + 1].t < t) i++;
+  // the last sample at or before t (samples are in time order)
+  let lo = 0, hi = samples.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (samples[mid].t <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  const i = lo;
   const a = samples[i];
   const b = samples[Math.min(samples.length - 1, i + 1)];
   if (b.t <= a.t || t <= a.t) return a;
@@ -223,16 +344,15 @@ export function meetValid(inp: WalkInput, legs: readonly Leg[], rest: XY): boole
   });
 }
 
-/** Whether a walk keeps clear of the robot and gives every sighting its horizon (a meeting walk: meets it). */
+/** Whether a walk keeps clear of the robot and gives every sighting its horizon (a meeting walk: meets it, above). */
 export function walkValid(inp: WalkInput, legs: readonly Leg[], rest: XY, meet = false): boolean {
-  if (meet) {
-    if (!meetValid(inp, legs, rest)) return false;
-  } else {
-    const minD = inp.bodyRadius + inp.personRadius + 0.15;
-    for (const r of inp.robot) {
-      const q = walkPosition(legs, r.t, rest);
-      if (Math.hypot(q[0] - r.x, q[1] - r.y) < minD) return false;
-    }
+  // a meeting walk brushes the robot and walks on for a few seconds; it need not last the horizon past its last
+  // sighting (a closest_approach asked across it checks the extrapolation itself)
+  if (meet) return meetValid(inp, legs, rest);
+  const minD = inp.bodyRadius + inp.personRadius + 0.15;
+  for (const r of inp.robot) {
+    const q = walkPosition(legs, r.t, rest);
+    if (Math.hypot(q[0] - r.x, q[1] - r.y) < minD) return false;
   }
   for (let i = 0; i < inp.frames.length; i++) {
     const t = inp.frames[i];
@@ -261,8 +381,9 @@ export function planWalk(inp: WalkInput, s: Stream, tries = 25): { legs: Leg[]; 
     start = q;
   }
   if (inp.meetP && inp.bodyDistance && s.coin(inp.meetP)) {
-    for (let i = 0; i < tries; i++) {
-      const legs = drawMeet(inp, start, s);
+    // a meeting fits fewer places and moments than a walk: more draws
+    for (let i = 0; i < tries * MEET_DRAWS; i++) {
+      const legs = (s.coin(0.5) ? drawStopMeet(inp, start, s) : null) ?? drawMeet(inp, start, s);
       if (legs && walkValid(inp, legs, start, true)) return { legs, rest: start };
     }
   }

@@ -307,7 +307,7 @@ export function planScript(inp: ScriptInput): ScriptPlan {
         robot: robotSamples,
         frames: kfs.map((f) => f.t),
         sees: (i: number, q: XY) =>
-          [0.1, person.height * 0.9].some((z) => {
+          [0.1, 0.5, 1.0, person.height * 0.9].some((z) => {
             const pp = project(k, cams[i], [q[0], q[1], z]);
             return !!pp && pp.depth < maxDepth && inImage(k, pp.u, pp.v);
           }),
@@ -315,7 +315,8 @@ export function planScript(inp: ScriptInput): ScriptPlan {
         meetP: baseZ > 2 ? 0 : job.people.meet_p,
         meetRadius: person.shoulder_width / 2,
         bodyDistance: (q: XY, r: RobotSample) => pointToFootprint(q[0], q[1], bodyAt(body.footprint, { x: r.x, y: r.y, yaw_deg: r.heading_deg })).distance,
-        bodyFront: body.footprint.shape === 'circle' ? body.footprint.radius : body.footprint.length / 2,
+        lensForward_m: mount.forward_m,
+        hfovDeg: job.camera.hfov_deg,
       };
       let walk = walkers.has(id) ? planWalk({ ...walkIn, start: personPos[id] }, ps) : null;
       if (walk && walk.legs.length === 0 && !walkers.has(id)) walk = null;

@@ -46,8 +46,8 @@ function sourceFiles(dir: string): string[] {
     return /\.(ts|yaml|mjs)$/.test(e.name) ? [rel] : [];
   });
 }
-// the job files by what the script stage reads of them (their compile-only fields change no script: scriptHash)
-const SOURCES = ['jobs', 'layouts', 'pipeline/script', 'pipeline/core', 'render'].flatMap(sourceFiles).filter((f) => !/^jobs\/.*\.yaml$/.test(f)).sort();
+// the jobs by what the script stage reads of them, as parsed (their compile-only fields change no script: scriptHash)
+const SOURCES = ['layouts', 'pipeline/script', 'pipeline/core', 'render'].flatMap(sourceFiles).sort();
 const key = sha256(
   JSON.stringify({
     perJob,
@@ -74,7 +74,7 @@ if (!existsSync(join(build, 'done'))) {
   }
   const t1 = performance.now();
   execFileSync('node', [BIN, 'render', tmp, '--engine', 'raycast', '--workers', String(workers)], { stdio: ['ignore', 'inherit', 'inherit'] });
-  process.stderr.write(`  scripted in ${secs(t0)} s... ray-cast in ${secs(t1)} s\n`);
+  process.stderr.write(`  scripted in ${((t1 - t0) / 1000).toFixed(0)} s, ray-cast in ${secs(t1)} s\n`);
   mkdirSync(join(tmp, 'done'));
   renameSync(tmp, build);
   made = true;

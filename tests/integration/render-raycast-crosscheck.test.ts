@@ -10,6 +10,8 @@ import { cameraPose, intrinsics } from '../../layouts/camera.ts';
 import { readDepthMm, readIds } from '../../render/decode.ts';
 import { framePaths, renderJobPath } from '../../render/frame-files.ts';
 import { objectsAt } from '../../render/frame-scene.ts';
+import { encodeFrame, raycastJob } from '../../render/raycast-engine.ts';
+import { readScriptInputs } from '../../render/script-inputs.ts';
 import { loadRenderJob, resolvedMoves } from '../../render/render-job.ts';
 import { compareTruth, raycastFrame, truthScene, type DepthIds, type TruthAgreement } from '../../render/truth/raycast-renderer.ts';
 import { fixtureBuild } from '../fixture/build-fixture.ts';
@@ -57,6 +59,29 @@ describe('ray-cast truth renderer vs Blender on the fixture', () => {
     // the frames show things the truth cares about, so agreement is not just empty floor against empty floor
     expect(rows.filter((r) => r.entities > 0).length, table).toBeGreaterThanOrEqual(fx.sids.length);
     for (const r of rows) expect(r.agreement.both, `${r.sid} k${r.index}\n${table}`).toBeGreaterThanOrEqual(0.99);
+  }, 1_200_000);
+
+  it('the truth-only engine writes depth and ids that agree with Blender as well, through its own files', async () => {
+    const fx = await fixtureBuild();
+    let compared = 0;
+    for (const sid of fx.sids) {
+      const job = loadRenderJob(renderJobPath(fx.dir, sid));
+      const { timeline } = readScriptInputs(fx.dir, sid);
+      const want = new Set(picks(job.frames.length).map((i) => job.frames[i].index));
+      await raycastJob(job, timeline, async (f) => {
+        if (!want.has(f.index)) return;
+        const files = await encodeFrame(job.camera, f);
+        const depth = readDepthMm(files.depth);
+        const ids = readIds(files.ids);
+        // the files hold exactly the engine's arrays
+        expect(Buffer.from(depth.data.buffer).equals(Buffer.from(f.depth.buffer))).toBe(true);
+        expect(Buffer.from(ids.data.buffer).equals(Buffer.from(f.ids.buffer))).toBe(true);
+        const agreement = compareTruth({ width: depth.width, height: depth.height, depth: depth.data, ids: ids.data }, blenderFrame(fx.dir, sid, f.index), 10);
+        expect(agreement.both, `${sid} k${f.index}`).toBeGreaterThanOrEqual(0.99);
+        compared++;
+      });
+    }
+    expect(compared).toBeGreaterThanOrEqual(fx.sids.length * 2);
   }, 1_200_000);
 
   it('would catch a camera convention error: one degree of yaw off disagrees', async () => {

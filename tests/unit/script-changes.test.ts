@@ -116,7 +116,6 @@ describe('people walks', () => {
     meetP: 1,
     meetRadius: 0.22,
     bodyDistance,
-    bodyFront: 0.3,
   });
   it('a meeting walk brushes the body at a frame the camera sees it, its centre never inside the body', () => {
     let met = 0;

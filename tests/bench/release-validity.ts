@@ -24,6 +24,7 @@ import { getJob } from '../../jobs/load.ts';
 import { REPO_ROOT, sha256 } from '../../pipeline/core/index.ts';
 import { caseIdsOf } from '../../pipeline/compile-hash.ts';
 import { scriptJob } from '../helpers/raycast-build.ts';
+import { recomputeBuild } from '../helpers/recompute-build.ts';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -95,13 +96,19 @@ const t3 = performance.now();
 const check = await runCheck({ data: build, workers: 4, reference: 'spatiotemporalbench-0.11' });
 const checkS = secs(t3);
 const report = check.report;
+const t4 = performance.now();
+const recomputed = recomputeBuild(build);
+const recomputeS = secs(t4);
 
 const frames = report.validity!.jobs.reduce((a, j) => a + j.frames, 0);
 console.log(`# Release validity of a release-shaped truth-only build\n`);
 console.log(`${compiled.scripts} scripts, ${frames} frames, ${compiled.cases} cases, ${compiled.questions} questions compiled; ${report.summary.kept_families} families kept, ${report.summary.dropped_families} dropped; ${report.broken.length} broken instruments.`);
-console.log(`Build: ${build} (${made ? 'made by this run' : 'cached'}); compile ${compileS} s, check ${checkS} s on this machine.\n`);
+console.log(`Build: ${build} (${made ? 'made by this run' : 'cached'}); compile ${compileS} s, check ${checkS} s, golds recomputed in ${recomputeS} s on this machine.\n`);
 console.log(validityMarkdown(report.validity!, report.reference).join('\n'));
 console.log(targets(report).join('\n'));
+console.log(`\n## Golds recomputed by independent code (tests/helpers/recompute-build.ts)\n`);
+console.log([...recomputed.checked].map(([f, n]) => `${f} ${n}`).join(', ') + ` golds compared; ${recomputed.mismatches.length} disagree`);
+for (const m of recomputed.mismatches.slice(0, 20)) console.log(`- ${m}`);
 if (report.broken.length) {
   console.log('\n## Broken instruments\n');
   for (const b of report.broken.slice(0, 40)) console.log(`- ${b.what}${b.qid ? ` ${b.qid}` : ''}: ${b.why}`);
@@ -146,6 +153,7 @@ function targets(r: CheckReport): string[] {
   rows.push(['the worst shortcut lead on a kept family at most +0.04', worst.lead <= 0.04 + 1e-9, worst.f ? `${f3(worst.lead)} (${worst.f.job} ${worst.f.family}, ${worst.f.worst_shortcut!.system})` : '-']);
   const constants = r.families.filter((f) => f.status === 'kept' && (f.gates.constants?.reading ?? 0) > 1e-9);
   rows.push(['no constant beats unknown on a kept family', constants.length === 0, constants.map((f) => `${f.job} ${f.family}`).join(', ') || 'none']);
+  rows.push(['every knowable gold recomputed by independent code agrees', recomputed.mismatches.length === 0, `${recomputed.mismatches.length} of ${[...recomputed.checked.values()].reduce((a, b) => a + b, 0)} disagree`]);
   const met = rows.filter((x) => x[1]).length;
   return ['', `## Targets: ${met} of ${rows.length} met`, '', '| Target | Met | Figure |', '|---|---|---|', ...rows.map(([t, ok, fig]) => `| ${t} | ${ok ? 'yes' : '**no**'} | ${fig} |`)];
 }

@@ -9,7 +9,7 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmdirSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { processAlive } from './atomic.ts';
 import { UsageError, WriteFailed } from './errors.ts';
 import { onInterrupt } from './interrupt.ts';
@@ -117,6 +117,8 @@ function release(path: string): void {
   h.off();
   rmSync(path, { force: true });
   removeDirs(h.created);
+  // the build's locks/ folder goes when it is empty, whoever made it
+  if (basename(dirname(path)) === 'locks') removeDirs([dirname(path)]);
 }
 
 /** Remove folders made for a lock, deepest first, where they are empty now. */

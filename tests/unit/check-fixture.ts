@@ -129,7 +129,11 @@ export function makeCheckBuild(opts: CheckBuildOptions = {}): CheckBuild {
       for (const rel of [`scripts/${sid}/sensors/rgb/${stem}.jpg`, `private/${sid}/depth/${stem}.png`]) outputs[rel] = sha256(readFileSync(join(root, rel)));
     }
     for (const rel of [`private/${sid}/visibility.jsonl`, `scripts/${sid}/perception/oracle.jsonl`]) outputs[rel] = sha256(readFileSync(join(root, rel)));
-    put(root, `private/${sid}/render_log.json`, JSON.stringify({ format: 'stbench.render_log/1', sid, outputs }, null, 2));
+    const frames = Array.from({ length: FRAMES }, (_, k) => {
+      const stem = String(k).padStart(6, '0');
+      return { index: k, sha256: { rgb: outputs[`scripts/${sid}/sensors/rgb/${stem}.jpg`], depth: outputs[`private/${sid}/depth/${stem}.png`] } };
+    });
+    put(root, `private/${sid}/render_log.json`, JSON.stringify({ format: 'stbench.render_log/1', sid, frames, outputs }, null, 2));
 
     const questions: { qid: string; text: string; answer_type: string }[] = [];
     const golds: GoldRow[] = [];

@@ -1,7 +1,8 @@
 /**
  * A batch of scripts for one job: sids from the seed, the release mix of tasks, each script planned and its files
  * written (atomically) before the next is planned, so memory holds one plan at a time and a kill loses at most the
- * script at hand. The stage manifest records the files as they are written (every few scripts, and last, complete);
+ * script at hand. The stage manifest records the files as they are written (after each script, every few seconds
+ * past the first hundred, and last, complete);
  * a rerun with the same settings skips the scripts whose files are there with the recorded hashes. A build that
  * already holds scripts of the same job made from another job spec, version, seed or settings is refused before
  * anything is written. A batch holds at most MAX_SCRIPT_COUNT scripts.
@@ -161,7 +162,8 @@ export function runBatch(out: string, o: BatchOptions, onScript?: (done: number,
       out_.push(summary);
       // the manifest records what is written now and then, so a killed run's rerun skips it
       const last = index === sids.length - 1;
-      if (last || Date.now() - lastSave > 5000) {
+      // after each script, and past the first hundred every few seconds (a manifest write costs the batch's size)
+      if (last || index < 100 || Date.now() - lastSave > 5000) {
         // mid-run, the scripts not reached yet keep what the earlier run recorded of them
         const outputs = last ? m.outputs : { ...m.outputs, ...Object.fromEntries(Object.entries(recorded).filter(([k]) => !(k in m.outputs))) };
         writeManifest(out, { ...m, outputs, complete: last, updated: new Date(0).toISOString() });

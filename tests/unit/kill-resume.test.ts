@@ -1,5 +1,5 @@
 /**
- * Kill tests: compile, check and export killed with kill -9 semantics at their fault points (STBENCH_FAULT, exit
+ * Kill tests: script, compile, check and export killed with kill -9 semantics at their fault points (STBENCH_FAULT, exit
  * 137, no cleanup runs), then run again with the same command: the files are the same bytes as an uninterrupted
  * run's (stage manifests without their `updated` time, saved answers without their timings), the question ids are unchanged, and no temporary
  * file is left anywhere under the build or beside the dataset.
@@ -79,6 +79,26 @@ describe('compile killed and run again', () => {
       expect(qids(b, cids)).toEqual(qids(clean, cids));
       expect(temps(b)).toEqual([]);
     }
+  }, 240_000);
+});
+
+describe('script killed and run again', () => {
+  it('keeps the scripts written before the kill and ends with the bytes of an uninterrupted run', () => {
+    const args = (out: string) => ['script', '--job', 'helper/1', '--count', '3', '--seed', 'kill', '--tasks', '2', '--max-frames', '6', '--out', out];
+    const clean = join(dir, 'script-clean');
+    expect(stbench(args(clean)).status).toBe(0);
+    const want = files(clean);
+    const b = join(dir, 'script-killed');
+    // 5 files and the manifest a script: killed while writing the third script's files (after 14 renames)
+    const killed = stbench(args(b), { point: 'atomic:after-rename', after: 14 });
+    expect(killed.status, killed.stderr).toBe(137);
+    const written = [...snapshot(b).keys()].filter((p) => p.startsWith('scripts/') && p.endsWith('robot.json'));
+    expect(written.length).toBeGreaterThanOrEqual(2); // written as planned, not at the end
+    const again = stbench(args(b));
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/\(2 kept from an earlier run\)/);
+    expect(files(b)).toEqual(want);
+    expect(temps(b)).toEqual([]);
   }, 240_000);
 });
 

@@ -57,9 +57,10 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
     if (tooLong) return;
+    const ends = chunk.includes('\n'); // only a chunk with a newline can end a line: no rescan of a long one
     pending += chunk;
     let i: number;
-    while ((i = pending.indexOf('\n')) >= 0) {
+    while (ends && (i = pending.indexOf('\n')) >= 0) {
       const line = pending.slice(0, i).replace(/\r$/, '');
       pending = pending.slice(i + 1);
       if (line.trim()) {

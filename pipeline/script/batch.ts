@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { JobSpec } from '../../jobs/job-schema.ts';
 import type { Place } from '../../layouts/place-schema.ts';
 import { placeHash } from '../../layouts/load.ts';
-import { hashFile, hashJson, InputError, manifestPath, newManifest, readManifest, sha256, stageLockPath, stream, sweepTemps, TOOL_VERSION, withLockSync, writeFileAtomic, writeManifest } from '../core/index.ts';
+import { datasetAround, hashFile, hashJson, InputError, UsageError, manifestPath, newManifest, readManifest, sha256, stageLockPath, stream, sweepTemps, TOOL_VERSION, withLockSync, writeFileAtomic, writeManifest } from '../core/index.ts';
 import { dirname } from 'node:path';
 import { cameraDoc, planDoc, poseText, robotDoc, scriptPaths } from './files.ts';
 import { drawTaskCounts } from './mix.ts';
@@ -133,6 +133,8 @@ function keptScript(out: string, sid: string, recorded: Record<string, string>):
  * called after each script with how many are done.
  */
 export function runBatch(out: string, o: BatchOptions, onScript?: (done: number, total: number, s: ScriptSummary) => void): ScriptSummary[] {
+  const ds = datasetAround(out);
+  if (ds) throw new UsageError(`--out ${out} lies in the dataset ${ds}, which is read-only: give a build folder outside it`);
   return withLockSync(stageLockPath(out, 'script'), 'stbench script', () => {
     checkBuild(out, o);
     const stage = scriptStage(o.job);

@@ -5,9 +5,9 @@
  * system or gate that errored or misread) are listed apart: any one of them blocks the export.
  * docs/format.md documents every field.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { InputError, pathString } from '../pipeline/core/index.ts';
+import { InputError, pathString, readText } from '../pipeline/core/index.ts';
 import { Validity } from './validity.ts';
 import { Reference } from './validity-reference.ts';
 
@@ -134,12 +134,8 @@ export function parseCheckReport(value: unknown, file: string): CheckReport {
 
 /** Read and parse a check_report.json. */
 export function readCheckReport(file: string): CheckReport {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new InputError({ file, path: '', message: `cannot read the check report: ${(e as Error).message} (run stbench check first)` });
-  }
+  if (!existsSync(file)) throw new InputError({ file, path: '', message: 'missing: there is no check report (run stbench check first)' });
+  const text = readText(file);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -1,11 +1,19 @@
 /**
  * `stbench check`: run every scripted system over every case that asks something, on the detections channel,
  * resumably (answers under BUILD/.stbench/check/<compile>/<system>/), score them, read the instrument checks and the
- * gates (gates.ts), and write the check report (check-report.ts) and check.md. It never edits the build's cases.
+ * gates (gates.ts), and write the check report (check-report.ts) and check.md. It never edits the build's cases,
+ * and it refuses (exit 2) a case whose frames or oracle are not the files its script's render log records.
+ *
+ * A released dataset (a folder with release.json) is read-only: nothing is written into it. The saved answers go
+ * under the folder of `--out` (OUT_DIR/.stbench/check/...), or, without --out, into a temporary folder removed
+ * when the check ends (so a check of a dataset without --out does not resume). One check at a time holds a build
+ * (BUILD/.stbench/locks/check.lock) or a dataset check's answers folder.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { InputError, TOOL_VERSION, UsageError, writeFileAtomic, writeJsonAtomic, type InputIssue } from '../pipeline/core/index.ts';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { checkOutputFile, InputError, isDatasetFolder, onInterrupt, stageLockPath, sweepTemps, TOOL_VERSION, UsageError, withLock, writeFileAtomic, writeJsonAtomic, type InputIssue } from '../pipeline/core/index.ts';
+import { renderLogHashes, unvouchedFiles } from '../render/vouched-files.ts';
 import { caseIdsOf, compileHash } from '../pipeline/compile-hash.ts';
 import { CHECK_REPORT_FORMAT, parseCheckReport, type BrokenInstrument, type CheckReport } from './check-report.ts';
 import { checkMarkdown } from './check-markdown.ts';
@@ -74,7 +82,28 @@ export function readBuildQuestions(root: string): { cases: LoadedCase[]; golds: 
     });
   }
   if (issues.length) throw new InputError(issues);
+  const frameIssues = unvouchedFrames(root, cases);
+  if (frameIssues.length) throw new InputError(frameIssues);
   return { cases, golds, texts, askFrames };
+}
+
+/** The frames and oracles the cases will send that are not the files their render logs record. */
+export function unvouchedFrames(root: string, cases: readonly LoadedCase[]): InputIssue[] {
+  const bySid = new Map<string, Set<string>>();
+  for (const c of cases) {
+    const rels = bySid.get(c.case.sid) ?? bySid.set(c.case.sid, new Set([`scripts/${c.case.sid}/perception/oracle.jsonl`])).get(c.case.sid)!;
+    for (const f of c.case.frames) (rels.add(f.rgb), rels.add(f.depth));
+  }
+  const issues: InputIssue[] = [];
+  for (const [sid, rels] of bySid) {
+    try {
+      issues.push(...unvouchedFiles(root, sid, rels, renderLogHashes(root, sid)));
+    } catch (e) {
+      if (e instanceof InputError) issues.push(...e.issues);
+      else throw e;
+    }
+  }
+  return issues;
 }
 
 /** Frames per script (the lines of its pose.jsonl: one step a frame). */
@@ -107,6 +136,17 @@ export function checkDataRoot(root: string): void {
   if (!caseIdsOf(root).length) throw new InputError({ file: join(root, 'private'), path: '', message: 'no compiled case (private/<cid>/case.json): run stbench compile first' });
 }
 
+/** Where the check keeps its systems' answers, and the lock that guards them. */
+function answersHome(root: string, hash: string, out: string | undefined): { dir: string; lock: string; temporary: boolean } {
+  if (!isDatasetFolder(root)) return { dir: join(root, '.stbench', 'check', hash.slice(0, 16)), lock: stageLockPath(root, 'check'), temporary: false };
+  if (out) {
+    const base = join(dirname(resolve(out)), '.stbench');
+    return { dir: join(base, 'check', hash.slice(0, 16)), lock: join(base, 'locks', 'check.lock'), temporary: false };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'stbench-check-'));
+  return { dir, lock: join(dir, 'check.lock'), temporary: true };
+}
+
 /** Run the check over a build. */
 export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   const root = resolve(opts.data);
@@ -118,75 +158,86 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   const reference = opts.reference ? loadReference(opts.reference) : undefined;
   const names = opts.systems ?? CHECK_SYSTEMS;
   for (const n of names) if (!SYSTEMS.has(n)) throw new UsageError(`unknown system ${n}`);
-  const hash = compileHash(root);
-  const { cases, golds, texts, askFrames } = readBuildQuestions(root);
-  if (!cases.length) throw new InputError({ file: join(root, 'private'), path: '', message: 'no case asks anything: nothing to check' });
-  const goldByQid = new Map(golds.map((g) => [g.qid, g]));
-  const caseDirs = cases.map((c) => c.dir);
-  const scores: Record<string, Map<string, ScoredRow>> = {};
-  const brokenSystems: BrokenInstrument[] = [];
-  for (const name of names) {
-    const system = SYSTEMS.get(name)!;
-    const outcomes = await runMany(system, caseDirs, {
-      runDir: join(root, '.stbench', 'check', hash.slice(0, 16), name),
-      workers: opts.workers ?? 1,
-      channel: 'detections',
-      onProgress: (p) => opts.onProgress?.(name, p),
-    });
-    const answers = new Map<string, unknown>();
-    for (const o of outcomes) {
-      if (o.status === 'broken') brokenSystems.push({ what: name, why: `case ${o.cid}: ${o.reason ?? 'broken'}` });
-      for (const [q, a] of o.answers) answers.set(q, a);
-    }
-    scores[name] = new Map(golds.map((g) => [g.qid, score(goldByQid.get(g.qid)!, answers.get(g.qid))]));
-  }
-  const gates = runGates({ golds, texts, askFrames, scores, verdict, minQuestions, B: opts.B });
-  const kept = gates.families.filter((f) => f.status === 'kept').length;
-  const engines = renderEngines(root);
-  const validity = validityReport({
-    golds,
-    families: gates.families,
-    floor: scores[FLOOR] ?? new Map(golds.map((g) => [g.qid, score(g, { type: 'unknown' })])),
-    shortcuts: SHORTCUTS,
-    floorName: FLOOR,
-    ceilingName: CEILING,
-    frames: scriptFrames(root, new Set(golds.map((g) => g.sid))),
-    tricks: trickQids(root),
-    B: opts.B,
-  });
-  const report = parseCheckReport(
-    {
-      format: CHECK_REPORT_FORMAT,
-      tool_version: TOOL_VERSION,
-      compile_hash: hash,
-      render_engines: engines,
-      truth_only: engines.includes('raycast'),
-      verdict_mode: verdict,
-      min_questions: minQuestions,
-      broken: [...brokenSystems, ...gates.broken],
-      families: gates.families,
-      map_reader: gates.map_reader,
-      summary: { kept_families: kept, dropped_families: gates.families.length - kept },
-      validity,
-      ...(reference ? { reference } : {}),
-      note: 'The gates cover only the shortcuts thought of: the scripted systems listed here. A family that passes them may still hold a shortcut no system tries.',
-    },
-    'check report',
-  );
-  const markdown = checkMarkdown(report);
   let reportPath: string | null = null;
   let mdPath: string | null = null;
   if (opts.out) {
-    reportPath = resolve(opts.out);
+    reportPath = checkOutputFile(opts.out, { flag: '--out', inputs: [] });
     mdPath = reportPath.endsWith('.json') ? reportPath.slice(0, -5) + '.md' : `${reportPath}.md`;
-  } else if (!existsSync(join(root, 'release.json'))) {
+    checkOutputFile(mdPath, { flag: '--out (its .md)', inputs: [] });
+  } else if (!isDatasetFolder(root)) {
     reportPath = join(root, 'check_report.json');
     mdPath = join(root, 'check.md');
   }
-  if (reportPath && mdPath) {
-    writeJsonAtomic(reportPath, report);
-    writeFileAtomic(mdPath, markdown);
+  const hash = compileHash(root);
+  const { cases, golds, texts, askFrames } = readBuildQuestions(root);
+  if (!cases.length) throw new InputError({ file: join(root, 'private'), path: '', message: 'no case asks anything: nothing to check' });
+  const home = answersHome(root, hash, opts.out);
+  const offTemp = home.temporary ? onInterrupt(() => rmSync(home.dir, { recursive: true, force: true })) : () => {};
+  try {
+    return await withLock(home.lock, 'stbench check', async () => {
+      const goldByQid = new Map(golds.map((g) => [g.qid, g]));
+      const caseDirs = cases.map((c) => c.dir);
+      const scores: Record<string, Map<string, ScoredRow>> = {};
+      const brokenSystems: BrokenInstrument[] = [];
+      for (const name of names) {
+        const system = SYSTEMS.get(name)!;
+        const outcomes = await runMany(system, caseDirs, {
+          runDir: join(home.dir, name),
+          workers: opts.workers ?? 1,
+          channel: 'detections',
+          onProgress: (p) => opts.onProgress?.(name, p),
+        });
+        const answers = new Map<string, unknown>();
+        for (const o of outcomes) {
+          if (o.status === 'broken') brokenSystems.push({ what: name, why: `case ${o.cid}: ${o.reason ?? 'broken'}` });
+          for (const [q, a] of o.answers) answers.set(q, a);
+        }
+        scores[name] = new Map(golds.map((g) => [g.qid, score(goldByQid.get(g.qid)!, answers.get(g.qid))]));
+      }
+      const gates = runGates({ golds, texts, askFrames, scores, verdict, minQuestions, B: opts.B });
+      const kept = gates.families.filter((f) => f.status === 'kept').length;
+      const engines = renderEngines(root);
+      const validity = validityReport({
+        golds,
+        families: gates.families,
+        floor: scores[FLOOR] ?? new Map(golds.map((g) => [g.qid, score(g, { type: 'unknown' })])),
+        shortcuts: SHORTCUTS,
+        floorName: FLOOR,
+        ceilingName: CEILING,
+        frames: scriptFrames(root, new Set(golds.map((g) => g.sid))),
+        tricks: trickQids(root),
+        B: opts.B,
+      });
+      const report = parseCheckReport(
+        {
+          format: CHECK_REPORT_FORMAT,
+          tool_version: TOOL_VERSION,
+          compile_hash: hash,
+          render_engines: engines,
+          truth_only: engines.includes('raycast'),
+          verdict_mode: verdict,
+          min_questions: minQuestions,
+          broken: [...brokenSystems, ...gates.broken],
+          families: gates.families,
+          map_reader: gates.map_reader,
+          summary: { kept_families: kept, dropped_families: gates.families.length - kept },
+          validity,
+          ...(reference ? { reference } : {}),
+          note: 'The gates cover only the shortcuts thought of: the scripted systems listed here. A family that passes them may still hold a shortcut no system tries.',
+        },
+        'check report',
+      );
+      const markdown = checkMarkdown(report);
+      if (reportPath && mdPath) {
+        for (const f of [reportPath, mdPath]) sweepTemps(dirname(f), { deadOnly: true });
+        writeJsonAtomic(reportPath, report);
+        writeFileAtomic(mdPath, markdown);
+      }
+      const exitCode = report.broken.length || !report.families.some((f) => f.status === 'kept' && f.kept_qids.length) ? 1 : 0;
+      return { report, markdown, reportPath, mdPath, exitCode } as CheckResult;
+    });
+  } finally {
+    offTemp();
+    if (home.temporary) rmSync(home.dir, { recursive: true, force: true });
   }
-  const exitCode = report.broken.length || !report.families.some((f) => f.status === 'kept' && f.kept_qids.length) ? 1 : 0;
-  return { report, markdown, reportPath, mdPath, exitCode };
 }

@@ -4,15 +4,21 @@
  * weights come from release.json's per-cell counts when the folder is a dataset, else from the check's kept
  * questions (check_report.json), else from the scored rows themselves. Where a check report exists only its kept
  * questions are scored.
+ *
+ * A case whose system broke (crashed, hung, wrote garbage) is not a score: it is listed apart in results.json
+ * (`broken`) and left out of every aggregate, and results say how many of the selected cases were scored; a rerun
+ * with `retryBroken` runs the broken cases again. The run folder records what it is a run of (RUN_DIR/run.json:
+ * system, channel, compile hash, selection); a folder that holds anything and is not a run of the same is refused,
+ * so a run never overwrites another's results. One eval at a time holds a run folder (RUN_DIR/.lock).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { InputError, UsageError, writeFileAtomic, writeJsonAtomic } from '../pipeline/core/index.ts';
+import { checkOutputFolder, InputError, isTempName, readText, UsageError, withLock, writeFileAtomic, writeJsonAtomic } from '../pipeline/core/index.ts';
 import { caseIdsOf, compileHash } from '../pipeline/compile-hash.ts';
 import { keptQids, readCheckReport } from './check-report.ts';
 import { checkDataRoot } from './check.ts';
 import { loadCase, parseChannel, runMany, type Channel, type HarnessSystem, type LoadedCase, type RunProgress } from './harness/index.ts';
-import { buildResults, cellCountsOf, readGoldRows, resultsMarkdown, type CellCounts, type GoldRow, type Results } from './score/index.ts';
+import { buildResults, cellCountsOf, readGoldRows, resultsMarkdown, type BrokenCase, type CellCounts, type GoldRow, type Results } from './score/index.ts';
 
 export const SELECT_KEYS = ['job', 'length', 'layout', 'cid', 'sid'] as const;
 
@@ -27,7 +33,45 @@ export interface EvalOptions {
   replyTimeoutMs?: number;
   /** bootstrap resamples (default the scorer's) */
   B?: number;
+  /** run again the cases a previous run of this folder recorded as broken */
+  retryBroken?: boolean;
   onProgress?: (p: RunProgress) => void;
+}
+
+export const RUN_FORMAT = 'stbench.run/1';
+
+/** RUN_DIR/run.json: what the run folder is a run of. */
+export interface RunRecord {
+  format: typeof RUN_FORMAT;
+  system: string;
+  channel: string;
+  compile_hash: string;
+  /** the --select options, sorted ([] for every case) */
+  select: string[];
+}
+
+/** The names in a run folder that say nothing about whose it is (its lock, temporary files). */
+const isRunNoise = (name: string) => name === '.lock' || isTempName(name);
+
+/** Why `dir` (which holds something) is not a run folder of `want`, or null when it is. */
+export function notThisRun(dir: string, want: RunRecord): string | null {
+  const names = readdirSync(dir).filter((n) => !isRunNoise(n));
+  if (names.length === 0) return null;
+  const file = join(dir, 'run.json');
+  if (!existsSync(file)) return `is not a run folder (it has no run.json, and holds ${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''})`;
+  let got: Partial<RunRecord>;
+  try {
+    got = JSON.parse(readText(file)) as Partial<RunRecord>;
+  } catch {
+    return `is not a run folder (${file} is not readable JSON)`;
+  }
+  if (got.format !== RUN_FORMAT) return `is not a run folder (${file} is not ${RUN_FORMAT})`;
+  const diffs: string[] = [];
+  if (got.system !== want.system) diffs.push(`system ${JSON.stringify(got.system)}, not ${JSON.stringify(want.system)}`);
+  if (got.channel !== want.channel) diffs.push(`channel ${JSON.stringify(got.channel)}, not ${JSON.stringify(want.channel)}`);
+  if (got.compile_hash !== want.compile_hash) diffs.push(`compile ${String(got.compile_hash).slice(0, 12)}, not ${want.compile_hash.slice(0, 12)} (the data changed or is another build)`);
+  if (JSON.stringify(got.select ?? []) !== JSON.stringify(want.select)) diffs.push(`selection ${JSON.stringify(got.select ?? [])}, not ${JSON.stringify(want.select)}`);
+  return diffs.length ? `is a run of another kind: ${diffs.join('; ')}` : null;
 }
 
 /** Parse --select options into key -> accepted values. */
@@ -53,7 +97,7 @@ export function datasetCellCounts(root: string, allGolds: readonly GoldRow[]): C
   const rel = join(root, 'release.json');
   if (existsSync(rel)) {
     try {
-      const v = JSON.parse(readFileSync(rel, 'utf8')) as { cell_counts?: CellCounts };
+      const v = JSON.parse(readText(rel)) as { cell_counts?: CellCounts };
       if (v.cell_counts && typeof v.cell_counts === 'object') return v.cell_counts;
     } catch (e) {
       throw new InputError({ file: rel, path: '', message: `not JSON: ${(e as Error).message}` });
@@ -68,7 +112,7 @@ export function datasetCellCounts(root: string, allGolds: readonly GoldRow[]): C
 }
 
 /** Run the evaluation; returns the results (also written to RUN_DIR). */
-export async function runEval(opts: EvalOptions): Promise<{ results: Results; markdown: string; broken: number; cases: number }> {
+export async function runEval(opts: EvalOptions): Promise<{ results: Results; markdown: string; broken: number; cases: number; brokenCases: BrokenCase[] }> {
   const root = resolve(opts.data);
   checkDataRoot(root);
   const channel = parseChannel(opts.channel ?? 'rgb_pose');
@@ -83,23 +127,36 @@ export async function runEval(opts: EvalOptions): Promise<{ results: Results; ma
     return readGoldRows(f);
   };
   const allGolds = asking.flatMap(goldsOf);
-  const report = join(root, 'check_report.json');
-  const kept = existsSync(report) && !existsSync(join(root, 'release.json')) ? keptQids(readCheckReport(report)) : null;
-  const selectedCids = new Set(cases.map((c) => c.case.cid));
-  const golds = allGolds.filter((g) => selectedCids.has(g.cid) && (!kept || kept.has(g.qid)));
-  const outcomes = await runMany(opts.system, cases.map((c) => c.dir), {
-    runDir: resolve(opts.out),
-    channel,
-    workers: opts.workers ?? 1,
-    replyTimeoutMs: opts.replyTimeoutMs,
-    onProgress: opts.onProgress,
+  const hash = compileHash(root);
+  const record: RunRecord = { format: RUN_FORMAT, system: opts.system.name, channel, compile_hash: hash, select: [...(opts.select ?? [])].sort() };
+  const runDir = checkOutputFolder(opts.out, { flag: '--out', inputs: [root], owned: (dir) => notThisRun(dir, record) });
+  return withLock(join(runDir, '.lock'), `stbench eval ${opts.system.name}`, async () => {
+    writeJsonAtomic(join(runDir, 'run.json'), record);
+    const report = join(root, 'check_report.json');
+    const kept = existsSync(report) && !existsSync(join(root, 'release.json')) ? keptQids(readCheckReport(report)) : null;
+    const outcomes = await runMany(opts.system, cases.map((c) => c.dir), {
+      runDir,
+      channel,
+      workers: opts.workers ?? 1,
+      replyTimeoutMs: opts.replyTimeoutMs,
+      retryBroken: opts.retryBroken,
+      onProgress: opts.onProgress,
+    });
+    const brokenCases: BrokenCase[] = outcomes.filter((o) => o.status === 'broken').map((o) => ({ cid: o.cid, reason: o.reason ?? 'broken' }));
+    const brokenCids = new Set(brokenCases.map((b) => b.cid));
+    const scoredCids = new Set(cases.map((c) => c.case.cid).filter((cid) => !brokenCids.has(cid)));
+    const golds = allGolds.filter((g) => scoredCids.has(g.cid) && (!kept || kept.has(g.qid)));
+    const answers = new Map<string, unknown>();
+    for (const o of outcomes) if (o.status === 'ok') for (const [q, a] of o.answers) answers.set(q, a);
+    const counts = datasetCellCounts(root, allGolds);
+    const results = buildResults({
+      golds, answers, system: opts.system.name, channel, compile_hash: hash,
+      broken: brokenCases, casesSelected: cases.length,
+      ...(counts ? { cellCounts: counts } : {}), ...(opts.B !== undefined ? { B: opts.B } : {}),
+    });
+    const markdown = resultsMarkdown(results);
+    writeJsonAtomic(join(runDir, 'results.json'), results);
+    writeFileAtomic(join(runDir, 'results.md'), markdown);
+    return { results, markdown, broken: brokenCases.length, cases: cases.length, brokenCases };
   });
-  const answers = new Map<string, unknown>();
-  for (const o of outcomes) if (o.status === 'ok') for (const [q, a] of o.answers) answers.set(q, a);
-  const counts = datasetCellCounts(root, allGolds);
-  const results = buildResults({ golds, answers, system: opts.system.name, channel, compile_hash: compileHash(root), ...(counts ? { cellCounts: counts } : {}), ...(opts.B !== undefined ? { B: opts.B } : {}) });
-  const markdown = resultsMarkdown(results);
-  writeJsonAtomic(join(resolve(opts.out), 'results.json'), results);
-  writeFileAtomic(join(resolve(opts.out), 'results.md'), markdown);
-  return { results, markdown, broken: outcomes.filter((o) => o.status === 'broken').length, cases: cases.length };
 }

@@ -1,10 +1,14 @@
 /**
- * `stbench compile`: every script of a rendered build into cases, questions and gold. The compile seed is fresh
- * unless given and goes into the build's manifest (BUILD/.stbench/compile.json) before anything else, so that a
- * compile killed part-way and run again (without --seed) takes the same seed and writes the same question ids. The
- * build is checked whole before any case is written: a script whose render is incomplete, whose truth was made from
- * another timeline, or whose job spec changed since it was scripted is refused (exit 2). Every file is written
- * atomically (and only when its bytes change); cases of an earlier compile that this one does not make are removed.
+ * `stbench compile`: every script of a rendered build into cases, questions and gold. The compile seed is the one
+ * the build's manifest (BUILD/.stbench/compile.json) records, or a fresh one for a build never compiled; another seed
+ * needs an explicit `seed`, and then the result says which downstream files it makes stale (`reseeded`). So a compile
+ * run again with the same inputs writes the same bytes and the same question ids (which results refer to), whether
+ * the first run finished or was killed part-way. The build is checked whole before anything is written: a script
+ * whose render is incomplete, whose truth was made from another timeline, whose frames are not the ones its render
+ * log records, or whose job spec changed since it was scripted is refused (exit 2) and nothing, not even the
+ * manifest, is written. The seed goes into the manifest before the first output, so that a kill during the writes
+ * resumes with it. Every file is written atomically (and only when its bytes change); cases of an earlier compile
+ * that this one does not make are removed. One compile at a time holds a build (BUILD/.stbench/locks/compile.lock).
  *
  * Scripts are compiled one by one (compileBuild), or on worker threads (compileBuildParallel, `workers`); either
  * way the results are merged in script order, so the bytes written do not depend on the number of workers or on
@@ -12,15 +16,21 @@
  */
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
+  checkSeed,
   freshSeed,
   jsonlText,
+  metaDir,
   newManifest,
   readManifest,
   sha256,
+  stageLockPath,
+  sweepTemps,
   TOOL_VERSION,
   UsageError,
+  withLock,
+  withLockSync,
   writeFileAtomic,
   writeManifest,
 } from '../pipeline/core/index.ts';
@@ -41,7 +51,7 @@ import { COMPILE_VERSION } from './version.ts';
 export const COMPILE_STAGE = 'compile';
 
 export interface CompileOptions {
-  /** the compile seed; default: the seed of an unfinished compile of this build, else a fresh one */
+  /** the compile seed; default: the seed the build's compile manifest records, else (never compiled) a fresh one */
   seed?: string;
   screens?: readonly Screen[];
   /** called after each script is compiled */
@@ -58,8 +68,18 @@ export function defaultCompileWorkers(): number {
   return Math.max(1, Math.min(8, availableParallelism()));
 }
 
+/** A compile with another seed than the build's last: every case and question id is new. */
+export interface Reseeded {
+  from: string;
+  to: string;
+  /** the build's files that describe the old compile (the check report, check.md), relative to the build */
+  stale: string[];
+}
+
 export interface CompileResult {
   seed: string;
+  /** set when `seed` replaced the seed of the build's earlier compile */
+  reseeded: Reseeded | null;
   scripts: number;
   cases: number;
   questions: number;
@@ -77,17 +97,47 @@ function put(build: string, rel: string, text: string): string {
 
 const json = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
 
-/** The compile seed to use, written to the manifest first. */
-function startManifest(build: string, seed?: string): string {
+/** The compile seed to use: the one given, else the one the build's manifest records, else a fresh one. */
+function chooseSeed(build: string, given?: string): { seed: string; reseeded: Reseeded | null } {
+  if (given !== undefined) checkSeed(given, (m) => new UsageError(`--seed: ${m}`));
   const prev = readManifest(build, COMPILE_STAGE);
-  const resumed = prev && !prev.complete && typeof prev.settings.seed === 'string' ? (prev.settings.seed as string) : undefined;
-  const use = seed ?? resumed ?? freshSeed();
-  const m = newManifest(COMPILE_STAGE, TOOL_VERSION, { seed: use });
+  const recorded = prev && typeof prev.settings.seed === 'string' ? (prev.settings.seed as string) : undefined;
+  const seed = given ?? recorded ?? freshSeed();
+  if (recorded === undefined || recorded === seed) return { seed, reseeded: null };
+  const stale = ['check_report.json', 'check.md'].filter((f) => existsSync(join(build, f)));
+  return { seed, reseeded: { from: recorded, to: seed, stale } };
+}
+
+/** Write the manifest's start (the seed, not complete) before the first output, and sweep what a kill left. */
+function startManifest(build: string, seed: string): void {
+  const prev = readManifest(build, COMPILE_STAGE);
+  const m = newManifest(COMPILE_STAGE, TOOL_VERSION, { seed });
   m.versions = { compile: COMPILE_VERSION };
   m.outputs = prev?.outputs ?? {};
   m.updated = new Date().toISOString();
   writeManifest(build, m);
-  return use;
+}
+
+/** Temporary files a killed compile left in the folders compile writes (others' live writers are left alone). */
+function sweepCompileTemps(build: string, cids: Iterable<string>): void {
+  for (const d of [build, metaDir(build), join(build, 'private', 'index')]) sweepTemps(d, { deadOnly: true });
+  for (const cid of new Set([...cids, ...caseIdsOf(build)])) sweepTemps(join(build, 'private', cid), { deadOnly: true });
+}
+
+/** The loud notice of a compile with another seed than the build's last. */
+export function reseededNotice(build: string, r: Reseeded): string {
+  const rule = '!'.repeat(100);
+  const stale = r.stale.length ? r.stale.map((f) => `    ${resolve(build, f)}`).join('\n') : '    (none in this build)';
+  return [
+    rule,
+    `!! compile seed changed: ${JSON.stringify(r.from)} -> ${JSON.stringify(r.to)}. Every case id and question id of this build is new.`,
+    `!! These files describe the old compile and are now stale (stbench export refuses them; rerun stbench check):`,
+    stale,
+    `!! Any dataset exported from this build and any eval run over it refer to the old question ids: results of runs`,
+    `!! made before this compile do not compare with runs made after it. Give --seed ${JSON.stringify(r.from)} to go back.`,
+    rule,
+    '',
+  ].join('\n');
 }
 
 /** Remove case folders and index entries an earlier compile wrote that this one did not. */
@@ -110,16 +160,18 @@ function scriptsOf(build: string): string[] {
 
 /** Compile a rendered build on this thread. */
 export function compileBuild(build: string, opts: CompileOptions = {}): CompileResult {
-  const sids = scriptsOf(build);
-  const seed = startManifest(build, opts.seed);
-  const screens = opts.screens ?? SCREENS;
-  const qid = qidSource(seed);
-  const results: ScriptCompile[] = [];
-  for (const sid of sids) {
-    results.push(compileScript(build, sid, { seed, screens, qid }));
-    opts.onProgress?.(results.length, sids.length, sid);
-  }
-  return writeCompile(build, seed, screens, results);
+  return withLockSync(stageLockPath(build, COMPILE_STAGE), 'stbench compile', () => {
+    const sids = scriptsOf(build);
+    const { seed, reseeded } = chooseSeed(build, opts.seed);
+    const screens = opts.screens ?? SCREENS;
+    const qid = qidSource(seed);
+    const results: ScriptCompile[] = [];
+    for (const sid of sids) {
+      results.push(compileScript(build, sid, { seed, screens, qid }));
+      opts.onProgress?.(results.length, sids.length, sid);
+    }
+    return writeCompile(build, seed, reseeded, screens, results);
+  });
 }
 
 /**
@@ -128,23 +180,27 @@ export function compileBuild(build: string, opts: CompileOptions = {}): CompileR
  * would have drawn again), the build is compiled again on this thread.
  */
 export async function compileBuildParallel(build: string, opts: CompileOptions = {}): Promise<CompileResult> {
-  const sids = scriptsOf(build);
   const screens = opts.screens ?? SCREENS;
   const names = screens.map((s) => SCREENS.indexOf(s as (typeof SCREENS)[number]) >= 0 ? s.name : null);
-  const workers = Math.min(opts.workers ?? defaultCompileWorkers(), sids.length);
-  if (workers <= 1 || names.some((n) => n === null)) return compileBuild(build, opts);
-  const seed = startManifest(build, opts.seed);
-  const results = await compileScriptsOnWorkers(build, sids, { seed, screens: names as string[], workers, onResult: opts.onProgress });
-  const qids = new Set<string>();
-  let count = 0;
-  for (const r of results) for (const c of r.cases) for (const q of c.questions) (qids.add(q.qid), count++);
-  if (qids.size !== count) return compileBuild(build, { ...opts, seed });
-  return writeCompile(build, seed, screens, results);
+  return withLock(stageLockPath(build, COMPILE_STAGE), 'stbench compile', async () => {
+    const sids = scriptsOf(build);
+    const workers = Math.min(opts.workers ?? defaultCompileWorkers(), sids.length);
+    if (workers <= 1 || names.some((n) => n === null)) return compileBuild(build, opts);
+    const { seed, reseeded } = chooseSeed(build, opts.seed);
+    const results = await compileScriptsOnWorkers(build, sids, { seed, screens: names as string[], workers, onResult: opts.onProgress });
+    const qids = new Set<string>();
+    let count = 0;
+    for (const r of results) for (const c of r.cases) for (const q of c.questions) (qids.add(q.qid), count++);
+    if (qids.size !== count) return compileBuild(build, { ...opts, seed });
+    return writeCompile(build, seed, reseeded, screens, results);
+  });
 }
 
 /** Merge compiled scripts (in script order), run the post-passes and write every output. */
-function writeCompile(build: string, seed: string, screens: readonly Screen[], results: readonly ScriptCompile[]): CompileResult {
+function writeCompile(build: string, seed: string, reseeded: Reseeded | null, screens: readonly Screen[], results: readonly ScriptCompile[]): CompileResult {
   const sids = results.map((r) => r.sid);
+  sweepCompileTemps(build, results.flatMap((r) => r.cases.map((c) => c.file.cid)));
+  startManifest(build, seed);
   const funnel = new Funnel();
   for (const r of results) funnel.absorb(r.funnel);
   const outputs: Record<string, string> = {};
@@ -201,7 +257,7 @@ function writeCompile(build: string, seed: string, screens: readonly Screen[], r
   m.complete = true;
   m.updated = new Date().toISOString();
   writeManifest(build, m);
-  return { seed, scripts: results.length, cases: reportCases.length, questions: report.totals.questions, compile_hash: hash, report };
+  return { seed, reseeded, scripts: results.length, cases: reportCases.length, questions: report.totals.questions, compile_hash: hash, report };
 }
 
 

@@ -3,9 +3,9 @@
  * its tasks (assignment, things, rooms, frames, the unobserved gap before each), its keyframes (time, task, base
  * pose, camera, decision flag) and its clock start. Look points and case windows are drawn from this alone.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { InputError, pathString, sha256 } from '../pipeline/core/index.ts';
+import { InputError, pathString, readText, sha256 } from '../pipeline/core/index.ts';
 
 const V3 = z.tuple([z.number(), z.number(), z.number()]);
 
@@ -55,12 +55,8 @@ export function parsePlan(value: unknown, file: string): PlanFile {
 
 /** Read and parse a plan file; returns the plan and the sha256 of its bytes. */
 export function readPlan(file: string): { plan: PlanFile; sha256: string } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new InputError({ file, path: '', message: 'missing: run `stbench script` for this build first' });
-  }
+  if (!existsSync(file)) throw new InputError({ file, path: '', message: 'missing: run `stbench script` for this build first' });
+  const text = readText(file);
   let value: unknown;
   try {
     value = JSON.parse(text);

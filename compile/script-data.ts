@@ -4,13 +4,15 @@
  * render is incomplete) or records another timeline, plan or visibility file than the build holds now (the truth
  * was made from another timeline) is refused, naming the file and the field.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { Step } from '../jobs/step.ts';
 import { parseTimeline, type Timeline } from '../layouts/timeline.ts';
-import { InputError, sha256 } from '../pipeline/core/index.ts';
+import { InputError, readText as readInputText, sha256 } from '../pipeline/core/index.ts';
 import { parseJsonl, type VisibilityRecord } from '../render/truth/records.ts';
+import { unvouchedFiles } from '../render/vouched-files.ts';
+import { frameFiles } from './cases.ts';
 import { parseVisibility } from './visibility-read.ts';
 import { readPlan, type PlanFile } from './plan-file.ts';
 
@@ -47,7 +49,7 @@ const RenderLogView = z.object({
 function readText(build: string, rel: string, missing: string): { text: string; sha: string; file: string } {
   const file = join(build, rel);
   if (!existsSync(file)) throw new InputError({ file, path: '', message: missing });
-  const text = readFileSync(file, 'utf8');
+  const text = readInputText(file);
   return { text, sha: sha256(text), file };
 }
 
@@ -86,6 +88,14 @@ export function readScriptData(build: string, sid: string): ScriptData {
   if (steps.length !== plan.keyframes.length || steps.some((s, i) => s.k !== i)) {
     throw new InputError({ file: pose.file, path: 'k', message: `holds ${steps.length} steps, the plan ${plan.keyframes.length} frames` });
   }
+  // the frames the cases will name must be the ones the render wrote (a truncated depth PNG is refused here)
+  const engine = lr.data.engine ?? 'blender';
+  const framesVouched = unvouchedFiles(build, sid, plan.keyframes.flatMap((k) => Object.values(frameFiles(sid, k.k))), {
+    file: log.file,
+    engine,
+    outputs: new Map(Object.entries(lr.data.outputs)),
+  });
+  if (framesVouched.length) throw new InputError(framesVouched);
   return {
     sid,
     plan,

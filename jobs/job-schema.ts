@@ -11,32 +11,63 @@ const text = z.string().trim().min(1, 'must not be empty');
 const positive = z.number().positive('must be greater than 0');
 const nonNegative = z.number().nonnegative('must be 0 or more');
 const probability = z.number().min(0, 'a probability is at least 0').max(1, 'a probability is at most 1');
-const posInt = z.number().int('must be a whole number').positive('must be greater than 0');
-const nonNegInt = z.number().int('must be a whole number').nonnegative('must be 0 or more');
 const pitch = z.number().min(-90, 'pitch must be in [-90, 90] degrees').max(90, 'pitch must be in [-90, 90] degrees');
+
+/*
+ * Upper bounds. Every number a job holds has one, so that a typo (a 1e308 m clearance, a billion tasks, a
+ * 1,000,000,000 x 1 camera) is refused by `validate` rather than planned, rendered or scored. Each bound is far past
+ * any real robot or job and says why it is where it is (docs/format.md lists them).
+ */
+/** (0, max], with the bound's reason in the message */
+const upTo = (max: number, why: string) => positive.max(max, `at most ${max}: ${why}`);
+/** [0, max] */
+const zeroUpTo = (max: number, why: string) => nonNegative.max(max, `at most ${max}: ${why}`);
+/** whole numbers in [min, max] */
+const wholeIn = (min: number, max: number, why: string) =>
+  z.number().int('must be a whole number').min(min, min === 0 ? 'must be 0 or more' : `must be at least ${min}`).max(max, `at most ${max}: ${why}`);
+
+/** a body dimension: no robot that drives a place's corridors is 5 m across or tall */
+const BODY_M = [5, 'no robot that works in these places is larger than 5 m'] as const;
+/** where the lens sits from the base origin: on the body, so within a few metres of it */
+const MOUNT_M = [10, 'the camera sits on the body, within 10 m of its base'] as const;
+/** a pause at a site (pick, place, dock, inspect, lower): an hour is past any task's step */
+const PAUSE_S = [3600, 'a pause of more than an hour at one site is no task step'] as const;
+/** a distance on the map (radii, reaches, lanes, the tether): a place side is at most 500 m */
+const MAP_M = [500, 'a place is at most 500 m a side'] as const;
+/** a count of things a task does (rooms, stops, people): a task of more than 100 is no task */
+const TASK_COUNT = [100, 'more than 100 in one task is no task'] as const;
+/** frames: a task or look-point gap of more than 10,000 frames is hours of rendering per task */
+const FRAMES = [10_000, 'more than 10,000 frames is hours of rendering a task'] as const;
+/** scripts in a release mix: the release holds 16 a job; 10,000 is far past any release */
+const SCRIPTS = [10_000, 'a release holds 16 scripts a job; 10,000 is past any release'] as const;
+/** tasks in one script: the shift of a working day is a handful; 20 is the most a script is planned with */
+export const MAX_TASKS_PER_SCRIPT = 20;
+/** a camera side in pixels: 8192 is past any robot camera (a frame of 8192 x 8192 is 67 megapixels) */
+export const MAX_CAMERA_PX = 8192;
+
 /** A site role a task uses (e.g. dock, charger, parking, drop_points); the place names which sites play it. */
 const siteRole = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a site role is lowercase letters, digits and _');
 const thingKind = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a thing kind is lowercase letters, digits and _');
 
-/** An inclusive integer range. */
-export const IntRange = z.strictObject({ min: nonNegInt, max: nonNegInt });
-/** An inclusive range of reals. */
-export const NumRange = z.strictObject({ min: nonNegative, max: nonNegative });
+/** An inclusive integer range, each end in [0, max]. */
+export const intRange = (max: number, why: string) => z.strictObject({ min: wholeIn(0, max, why), max: wholeIn(0, max, why) });
+/** An inclusive range of reals, each end in [0, max]. */
+export const numRange = (max: number, why: string) => z.strictObject({ min: zeroUpTo(max, why), max: zeroUpTo(max, why) });
 
-/** A number with the real-world source it comes from. */
-export const Sourced = z.strictObject({ value: positive, source: text });
+/** A number in (0, max] with the real-world source it comes from. */
+export const sourced = (max: number, why: string) => z.strictObject({ value: upTo(max, why), source: text });
 
 export const Family = z.enum(FAMILIES, { error: (iss) => `unknown family ${JSON.stringify(iss.input)}` });
 
 // ---------------------------------------------------------------- body
 
-const CircleFootprint = z.strictObject({ shape: z.literal('circle'), diameter_m: positive });
-const RectFootprint = z.strictObject({ shape: z.literal('rect'), length_m: positive, width_m: positive });
+const CircleFootprint = z.strictObject({ shape: z.literal('circle'), diameter_m: upTo(...BODY_M) });
+const RectFootprint = z.strictObject({ shape: z.literal('rect'), length_m: upTo(...BODY_M), width_m: upTo(...BODY_M) });
 
 /** The robot's body: a footprint (circle or rectangle, length along the heading) and a height, in metres. */
 export const Body = z.strictObject({
   footprint: z.discriminatedUnion('shape', [CircleFootprint, RectFootprint]),
-  height_m: positive,
+  height_m: upTo(...BODY_M),
   source: text,
 });
 
@@ -47,16 +78,16 @@ export const Body = z.strictObject({
  * the base centre, and pitch (negative looks down). `why` says how the mount was chosen.
  */
 export const Mount = z.strictObject({
-  height_m: nonNegative,
-  forward_m: z.number(),
-  left_m: z.number(),
+  height_m: zeroUpTo(...MOUNT_M),
+  forward_m: z.number().min(-MOUNT_M[0], `at least -${MOUNT_M[0]}: ${MOUNT_M[1]}`).max(MOUNT_M[0], `at most ${MOUNT_M[0]}: ${MOUNT_M[1]}`),
+  left_m: z.number().min(-MOUNT_M[0], `at least -${MOUNT_M[0]}: ${MOUNT_M[1]}`).max(MOUNT_M[0], `at most ${MOUNT_M[0]}: ${MOUNT_M[1]}`),
   pitch_deg: pitch,
   why: text,
 });
 
 export const Camera = z.strictObject({
-  width: posInt,
-  height: posInt,
+  width: wholeIn(16, MAX_CAMERA_PX, 'past any robot camera (8192 x 8192 is 67 megapixels a frame)'),
+  height: wholeIn(16, MAX_CAMERA_PX, 'past any robot camera (8192 x 8192 is 67 megapixels a frame)'),
   /** horizontal field of view */
   hfov_deg: z.number().gt(0).lt(180, 'a field of view is under 180 degrees'),
   mount: Mount,
@@ -71,15 +102,15 @@ export const Depth = z.strictObject({
   kind: z.literal('planar'),
   unit: z.literal('mm'),
   format: z.literal('png16'),
-  near_m: positive,
+  near_m: upTo(65.535, 'the near plane lies before the far one (65.535 m)'),
   far_m: z.literal(65.535),
   no_return: z.literal(65535),
 });
 
 export const Speeds = z.strictObject({
-  linear_m_s: positive,
-  turn_deg_s: positive,
-  accel_m_s2: positive.optional(),
+  linear_m_s: upTo(50, '50 m/s (180 km/h) is past any robot here'),
+  turn_deg_s: upTo(3600, 'ten turns a second is past any robot'),
+  accel_m_s2: upTo(100, '100 m/s² (10 g) is past any robot').optional(),
   source: text,
 });
 
@@ -87,15 +118,15 @@ export const Speeds = z.strictObject({
 
 const taskCommon = {
   /** relative weight of this kind when tasks are drawn */
-  weight: positive,
+  weight: upTo(1000, 'a relative weight; 1000 to 1 is past any mix'),
 };
 
 /** Battery model: drains while working, recharges while parked; below `sent_home_pct` the robot goes home. */
 export const Battery = z.strictObject({
-  start_pct: IntRange,
-  drain_pct_per_min: positive,
-  drain_pct_per_m: nonNegative,
-  charge_pct_per_min: positive,
+  start_pct: intRange(100, 'a percentage'),
+  drain_pct_per_min: upTo(100, 'a percentage a minute'),
+  drain_pct_per_m: zeroUpTo(100, 'a percentage a metre'),
+  charge_pct_per_min: upTo(100, 'a percentage a minute'),
   sent_home_pct: z.number().int().min(1).max(99),
   source: text,
 });
@@ -103,8 +134,8 @@ export const Battery = z.strictObject({
 const CleanRooms = z.strictObject({
   kind: z.literal('clean_rooms'),
   ...taskCommon,
-  rooms_per_task: IntRange,
-  lane_spacing_m: positive,
+  rooms_per_task: intRange(...TASK_COUNT),
+  lane_spacing_m: upTo(...MAP_M),
   /** a room the robot was sent home from is finished in a later task */
   finish_sent_home_room: z.boolean(),
   battery: Battery,
@@ -115,48 +146,48 @@ const Carry = z.strictObject({
   ...taskCommon,
   /** site roles whose surfaces things are picked from and placed on */
   surfaces: z.array(siteRole).min(1),
-  pick_s: positive,
-  place_s: positive,
+  pick_s: upTo(...PAUSE_S),
+  place_s: upTo(...PAUSE_S),
 });
 
 const ReturnToSpot = z.strictObject({
   kind: z.literal('return_to_spot'),
   ...taskCommon,
-  pick_s: positive,
-  place_s: positive,
+  pick_s: upTo(...PAUSE_S),
+  place_s: upTo(...PAUSE_S),
 });
 
 const DockVisit = z.strictObject({
   kind: z.literal('dock_visit'),
   ...taskCommon,
   sites: z.array(siteRole).min(1),
-  stops: IntRange,
-  dock_s: positive,
+  stops: intRange(...TASK_COUNT),
+  dock_s: upTo(...PAUSE_S),
 });
 
 const PickLoop = z.strictObject({
   kind: z.literal('pick_loop'),
   ...taskCommon,
   sites: z.array(siteRole).min(1),
-  stops: IntRange,
-  pick_s: positive,
+  stops: intRange(...TASK_COUNT),
+  pick_s: upTo(...PAUSE_S),
 });
 
 const Deliver = z.strictObject({
   kind: z.literal('deliver'),
   ...taskCommon,
   sites: z.array(siteRole).min(1),
-  inspect_s: positive,
+  inspect_s: upTo(...PAUSE_S),
   inspect_pitch_deg: pitch,
-  lower_s: positive,
-  tether_m: positive,
+  lower_s: upTo(...PAUSE_S),
+  tether_m: upTo(...MAP_M),
 });
 
 const Inspect = z.strictObject({
   kind: z.literal('inspect'),
   ...taskCommon,
   sites: z.array(siteRole).min(1),
-  inspect_s: positive,
+  inspect_s: upTo(...PAUSE_S),
   inspect_pitch_deg: pitch,
 });
 
@@ -170,14 +201,14 @@ export const Tasks = z.strictObject({
 
 /** The release mix: how many scripts of how many tasks. */
 export const ReleaseMix = z.strictObject({
-  scripts: posInt,
-  bands: z.array(z.strictObject({ scripts: posInt, tasks: IntRange })).min(1),
+  scripts: wholeIn(1, ...SCRIPTS),
+  bands: z.array(z.strictObject({ scripts: wholeIn(1, ...SCRIPTS), tasks: intRange(MAX_TASKS_PER_SCRIPT, 'the most tasks a script is planned with') })).min(1),
   source: text,
 });
 
 export const Gaps = z.strictObject({
-  min_s: positive,
-  max_s: positive,
+  min_s: upTo(604_800, 'a gap of more than a week is no shift'),
+  max_s: upTo(604_800, 'a gap of more than a week is no shift'),
   distribution: z.enum(['uniform', 'log_uniform']),
   source: text,
 });
@@ -188,7 +219,7 @@ export const Gaps = z.strictObject({
  */
 export const Changes = z.strictObject({
   thing_move_p: z.strictObject({ min: probability, max: probability }),
-  max_moves_per_gap: posInt,
+  max_moves_per_gap: wholeIn(1, 1000, 'more moves than a place holds things'),
   door_toggle_p: probability,
   person_arrive_p: probability,
   person_leave_p: probability,
@@ -200,19 +231,19 @@ export const Changes = z.strictObject({
 
 /** Keyframe spacing: a new frame after travel_m of travel, turn_deg of turning or time_s, and at every decision point. */
 export const Keyframes = z.strictObject({
-  travel_m: positive,
-  turn_deg: positive,
-  time_s: positive,
+  travel_m: upTo(...MAP_M),
+  turn_deg: upTo(360, 'a full turn'),
+  time_s: upTo(3600, 'a frame an hour is no keyframe rule'),
   decision_points: z.boolean(),
-  target_per_task: Sourced,
+  target_per_task: sourced(...FRAMES),
 });
 
 export const People = z.strictObject({
-  walk_speed_m_s: NumRange,
-  per_task: IntRange,
+  walk_speed_m_s: numRange(10, 'faster than any person runs'),
+  per_task: intRange(...TASK_COUNT),
   /** the chance that a walking person's walk meets the robot: crosses so near its front that they brush it (a
    * person gap of 0); 0 for a robot no one walks into (a drone over the street) */
-  meet_p: z.number().min(0).max(1).default(0),
+  meet_p: probability.default(0),
   source: text,
 });
 
@@ -220,7 +251,7 @@ const Slot = z.array(Family).min(1, 'a slot lists at least one family');
 
 export const LookPoints = z.strictObject({
   /** mean number of frames between look points, and the least */
-  gap_frames: z.strictObject({ mean: positive, min: posInt }),
+  gap_frames: z.strictObject({ mean: upTo(...FRAMES), min: wholeIn(1, ...FRAMES) }),
   /** decision frames are used first */
   decision_first: z.boolean(),
   /** three slots, each a list of families in priority order; the first slot is harm */
@@ -230,7 +261,7 @@ export const LookPoints = z.strictObject({
 
 export const EndQuestion = z.strictObject({
   family: Family,
-  max: posInt,
+  max: wholeIn(1, 100, 'more end questions than a case can ask'),
   /** asked after every task of the case, not only after its last (a question about the task just done) */
   every_task: z.boolean().default(false),
 });
@@ -243,18 +274,18 @@ export const Hazards = z.strictObject({
   source: text,
 });
 
-export const ClearPath = z.strictObject({ turn_deg: positive, source: text });
-export const ClosestApproach = z.strictObject({ horizon_s: positive, source: text });
-export const WayTo = z.strictObject({ cell_m: positive, source: text });
+export const ClearPath = z.strictObject({ turn_deg: upTo(360, 'a full turn'), source: text });
+export const ClosestApproach = z.strictObject({ horizon_s: upTo(600, 'ten minutes ahead is no closest approach'), source: text });
+export const WayTo = z.strictObject({ cell_m: upTo(10, 'a route cell wider than 10 m hides every doorway'), source: text });
 export const TaskThings = z.strictObject({
   /** `route`: things within distance_m of the path driven; `rooms_cleaned`: the hazards in the rooms cleaned */
   scope: z.enum(['route', 'rooms_cleaned']),
-  distance_m: positive.nullable(),
+  distance_m: upTo(...MAP_M).nullable(),
   floor_only: z.boolean(),
   source: text,
 });
-export const TangleAhead = z.strictObject({ ahead_m: positive, half_width_m: positive, source: text });
-export const DropZonePeople = z.strictObject({ radius_m: positive, source: text });
+export const TangleAhead = z.strictObject({ ahead_m: upTo(...MAP_M), half_width_m: upTo(...MAP_M), source: text });
+export const DropZonePeople = z.strictObject({ radius_m: upTo(...MAP_M), source: text });
 
 // ---------------------------------------------------------------- the job
 
@@ -262,23 +293,23 @@ export const JobSchema = z.strictObject({
   /** `<name>/<version>`, e.g. vacuum/2 */
   id: z.string().regex(/^[a-z][a-z0-9_]*\/[1-9][0-9]*$/, 'a job id is <name>/<version>, e.g. vacuum/2'),
   name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'a job name is lowercase letters, digits and _'),
-  version: posInt,
+  version: wholeIn(1, 9999, 'a job is not redefined ten thousand times'),
   robot_class: text,
   description: text,
   /** the place id, e.g. apartment_a */
   layout: z.string().regex(/^[a-z][a-z0-9]*_[a-z]$/, 'a layout id is <kind>_<letter>, e.g. apartment_a'),
   /** z of the base origin in the map while working: 0 on the floor; a flying robot's flight height */
-  base_z_m: z.strictObject({ value: nonNegative, source: text }),
+  base_z_m: z.strictObject({ value: zeroUpTo(500, 'a flight height past 500 m is above any drone here (the legal ceiling is 120 m)'), source: text }),
   body: Body,
   camera: Camera,
   depth: Depth,
   speeds: Speeds,
-  clearance: Sourced,
-  reacquire: Sourced,
+  clearance: sourced(10, 'room beside the path wider than 10 m is wider than any room here'),
+  reacquire: sourced(...MAP_M),
   /** list matching radius; null for a job that asks no list */
-  match_m: z.strictObject({ value: positive.nullable(), source: text }),
+  match_m: z.strictObject({ value: upTo(...MAP_M).nullable(), source: text }),
   tasks: Tasks,
-  tasks_per_script: IntRange,
+  tasks_per_script: intRange(MAX_TASKS_PER_SCRIPT, 'the most tasks a script is planned with'),
   release_mix: ReleaseMix,
   gaps: Gaps,
   changes: Changes,

@@ -3,10 +3,10 @@
  * (ranges, the id against the name, version and file name, the slot table against `families`), and across files
  * (one file per id). Every issue of a file comes back at once, each with file:line and the field path.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { InputError, parseYamlWith, pathString, REPO_ROOT, zodIssues, type InputIssue, type LoadedYaml } from '../pipeline/core/index.ts';
+import { InputError, parseYamlWith, pathString, readYamlText, REPO_ROOT, zodIssues, type InputIssue, type LoadedYaml } from '../pipeline/core/index.ts';
 import { FAMILY_INFO, isFamily, LIST_FAMILIES } from './families.ts';
 import { JobSchema, type JobSpec } from './job-schema.ts';
 
@@ -35,16 +35,16 @@ export function listJobFiles(repoRoot: string = REPO_ROOT): string[] {
 
 /** Read one job file; returns the job when it is valid and every issue found (all at once). */
 export function readJobFile(path: string): { job?: LoadedYaml<JobSpec>; issues: InputIssue[] } {
+  const { job, issues } = readJob(path);
+  return { job, issues };
+}
+
+/** Read one job file once: the job when valid, every issue, and its id wherever the YAML parses (for duplicates). */
+function readJob(path: string): { job?: LoadedYaml<JobSpec>; issues: InputIssue[]; id?: { id: string; locate: Locate } } {
   const file = path;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    return { issues: [{ file, path: '', message: `cannot read: ${(e as Error).message}` }] };
-  }
   let raw: LoadedYaml<unknown>;
   try {
-    raw = parseYamlWith(text, file, z.unknown());
+    raw = parseYamlWith(readYamlText(path), file, z.unknown());
   } catch (e) {
     if (e instanceof InputError) return { issues: e.issues };
     throw e;
@@ -53,12 +53,14 @@ export function readJobFile(path: string): { job?: LoadedYaml<JobSpec>; issues: 
   if (raw.value === null || typeof raw.value !== 'object' || Array.isArray(raw.value)) {
     return { issues: [{ file, line: 1, column: 1, path: '', message: 'a job file holds a mapping of fields' }] };
   }
+  const rawIdValue = (raw.value as Record<string, unknown>).id;
+  const id = typeof rawIdValue === 'string' ? { id: rawIdValue, locate: raw.locate } : undefined;
   const res = JobSchema.safeParse(raw.value);
   if (!res.success) issues.push(...zodIssues(res.error, file, (p) => raw.locate(p as (string | number)[])).map(plainer));
   issues.push(...semanticIssues(raw.value as Record<string, unknown>, file, raw.locate));
   const unique = dedupe(issues).sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-  if (unique.length || !res.success) return { issues: unique };
-  return { job: { file, value: res.data, locate: raw.locate }, issues: [] };
+  if (unique.length || !res.success) return { issues: unique, id };
+  return { job: { file, value: res.data, locate: raw.locate }, issues: [], id };
 }
 
 /** Load one job file; throws an InputError listing every issue of the file. */
@@ -75,10 +77,10 @@ export function checkJobFiles(files: readonly string[]): { jobs: LoadedYaml<JobS
   // ids are read from every file that parses as YAML, even an invalid job, so duplicates are always reported
   const byId = new Map<string, { file: string; locate: Locate }[]>();
   for (const f of files) {
-    const r = readJobFile(f);
+    const r = readJob(f);
     issues.push(...r.issues);
     if (r.job) jobs.push(r.job);
-    const idOf = rawId(f);
+    const idOf = r.id;
     if (idOf) {
       const list = byId.get(idOf.id) ?? [];
       list.push({ file: f, locate: idOf.locate });
@@ -101,16 +103,6 @@ export function checkJobFiles(files: readonly string[]): { jobs: LoadedYaml<JobS
   }
   const dupIds = new Set([...byId].filter(([, l]) => l.length > 1).map(([id]) => id));
   return { jobs: jobs.filter((j) => !dupIds.has(j.value.id)), issues };
-}
-
-function rawId(file: string): { id: string; locate: Locate } | undefined {
-  try {
-    const raw = parseYamlWith(readFileSync(file, 'utf8'), file, z.unknown());
-    const id = (raw.value as Record<string, unknown> | null)?.id;
-    return typeof id === 'string' ? { id, locate: raw.locate } : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 const cache = new Map<string, LoadedYaml<JobSpec>[]>();

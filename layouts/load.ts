@@ -5,7 +5,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashJson, InputError, loadYamlWith, type InputIssue } from '../pipeline/core/index.ts';
+import { z } from 'zod';
+import { hashJson, InputError, parseYamlWith, readYamlText, zodIssues, type InputIssue, type LoadedYaml } from '../pipeline/core/index.ts';
 import { checkPlace } from './place-check.ts';
 import { Place } from './place-schema.ts';
 
@@ -22,27 +23,41 @@ export interface LoadedPlace {
 
 /** Load and check one place file; throws an InputError listing every issue. */
 export function loadPlaceFile(path: string): LoadedPlace {
+  const r = readPlaceFile(path);
+  if (!r.place) throw new InputError(r.issues);
+  return r.place;
+}
+
+/**
+ * Read and check one place file once: the place when it is valid, every issue, and its id wherever the YAML parses
+ * (so that two files of one id are reported even when one of them has other problems).
+ */
+export function readPlaceFile(path: string): { place?: LoadedPlace; issues: InputIssue[]; id?: { id: string; locate: LoadedPlace['locate'] } } {
   const file = resolve(path);
-  const loaded = loadYamlWith(file, Place);
-  const place = loaded.value;
-  const issues = checkPlace(place, file, loaded.locate);
+  let raw: LoadedYaml<unknown>;
+  try {
+    raw = parseYamlWith(readYamlText(file), file, z.unknown());
+  } catch (e) {
+    if (e instanceof InputError) return { issues: e.issues };
+    throw e;
+  }
+  const rawId = (raw.value as Record<string, unknown> | null)?.id;
+  const id = typeof rawId === 'string' ? { id: rawId, locate: raw.locate } : undefined;
+  const res = Place.safeParse(raw.value);
+  if (!res.success) return { issues: zodIssues(res.error, file, (p) => raw.locate(p as (string | number)[])), id };
+  const place = res.data;
+  const issues = checkPlace(place, file, raw.locate);
   if (dirname(file) === LAYOUTS_DIR && basename(file) !== `${place.id}.yaml`) {
-    const loc = loaded.locate(['id']);
+    const loc = raw.locate(['id']);
     issues.unshift({ file, line: loc?.line, column: loc?.column, path: 'id', message: `file must be named ${place.id}.yaml` });
   }
-  if (issues.length) throw new InputError(issues);
-  return { file, place, hash: placeHash(place), locate: loaded.locate };
+  if (issues.length) return { issues, id };
+  return { place: { file, place, hash: placeHash(place), locate: raw.locate }, issues: [], id };
 }
 
 /** The issues of one place file (empty when it is valid). */
 export function validatePlaceFile(path: string): InputIssue[] {
-  try {
-    loadPlaceFile(path);
-    return [];
-  } catch (e) {
-    if (e instanceof InputError) return e.issues;
-    throw e;
-  }
+  return readPlaceFile(path).issues;
 }
 
 /** sha256 of a place's canonical JSON. */

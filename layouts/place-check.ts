@@ -17,7 +17,8 @@ export type Locate = (path: readonly (string | number)[]) => { line: number; col
 const TOL = 0.001;
 
 /** Check a schema-valid place; `file` and `locate` place each issue in the source. */
-export function checkPlace(place: Place, file: string, locate: Locate): InputIssue[] {
+export function checkPlace(placeIn: Place, file: string, locate: Locate): InputIssue[] {
+  let place = placeIn;
   const issues: InputIssue[] = [];
   const add = (path: Path, message: string) => {
     const loc = locate(path);
@@ -169,7 +170,10 @@ export function checkPlace(place: Place, file: string, locate: Locate): InputIss
     if (l.type === 'sun' && (l.elevation === undefined || l.azimuth === undefined)) add(['lights', 'items', i, 'elevation'], 'a sun needs elevation and azimuth');
   });
 
-  if (issues.length) return issues; // geometry checks need sound references
+  // The geometry checks run whatever was found above, on the parts whose references are sound (a door in an
+  // opening that exists, a cord with a path, a wall of some length): an unknown colour word or material must not
+  // hide a thing inside a wall. What was left out has its own problem reported above.
+  place = soundForGeometry(place);
 
   // interpenetrating solids: the initial state, then every other state of every door
   const solids = placeSolids(place);
@@ -203,6 +207,15 @@ export function checkPlace(place: Place, file: string, locate: Locate): InputIss
     if (hit) add(['sites', i, 'position'], `inside ${hit.name}`);
   });
   return issues;
+}
+
+/** The place without the parts whose geometry cannot be built (their problems are reported by the reference checks). */
+function soundForGeometry(place: Place): Place {
+  const walls = place.walls.filter((w) => Math.hypot(w.to[0] - w.from[0], w.to[1] - w.from[1]) >= 1e-6);
+  const doors = place.doors.filter((d) => walls.find((w) => w.id === d.wall)?.openings.some((o) => o.id === d.opening));
+  const things = place.things.filter((t) => (t.shape === 'cord') === (t.path !== undefined));
+  if (walls.length === place.walls.length && doors.length === place.doors.length && things.length === place.things.length) return place;
+  return { ...place, walls, doors, things };
 }
 
 function pathStr(p: Path): string {

@@ -5,9 +5,24 @@
  */
 import { z } from 'zod';
 
-const num = z.number().finite();
-const pos = z.number().finite().positive();
-const nonneg = z.number().finite().nonnegative();
+/*
+ * Upper bounds. Every number a place holds has one, so that a typo (bounds of 1e308 m, a megawatt sun) is refused
+ * by `validate` before anything is planned or rendered; each says why it is where it is (docs/format.md lists them).
+ */
+/** a coordinate: within 10 km of the place's origin (Blender's single floats keep millimetres there) */
+export const MAX_COORD_M = 10_000;
+/** a place's side: 500 m; the 0.1 m floor grid of the seen space and the route fields is then 25 million cells */
+export const MAX_PLACE_SIDE_M = 500;
+/** a size, a height or a distance along a wall: no solid is longer than a place is wide */
+export const MAX_SIZE_M = 1000;
+
+const num = z.number().finite().min(-MAX_COORD_M, `at least -${MAX_COORD_M}: within 10 km of the origin`).max(MAX_COORD_M, `at most ${MAX_COORD_M}: within 10 km of the origin`);
+const upTo = (max: number, why: string) => z.number().finite().positive().max(max, `at most ${max}: ${why}`);
+const zeroUpTo = (max: number, why: string) => z.number().finite().nonnegative().max(max, `at most ${max}: ${why}`);
+const pos = upTo(MAX_SIZE_M, 'no solid is larger than a place');
+const nonneg = zeroUpTo(MAX_SIZE_M, 'no solid is larger than a place');
+/** an angle in degrees: one turn either way (a larger one is a typo) */
+const angle = z.number().finite().min(-360, 'an angle is at least -360 degrees').max(360, 'an angle is at most 360 degrees');
 /** a lower-case identifier: letters, digits, underscores */
 export const Ident = z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a lower-case identifier (a-z, 0-9, _)');
 export const RGB = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1), z.number().min(0).max(1)]);
@@ -23,7 +38,8 @@ export type PlaceKind = z.infer<typeof PlaceKind>;
 export const Bounds = z
   .object({ x_min: num, x_max: num, y_min: num, y_max: num })
   .strict()
-  .refine((b) => b.x_max > b.x_min && b.y_max > b.y_min, 'max must exceed min');
+  .refine((b) => b.x_max > b.x_min && b.y_max > b.y_min, 'max must exceed min')
+  .refine((b) => b.x_max - b.x_min <= MAX_PLACE_SIDE_M && b.y_max - b.y_min <= MAX_PLACE_SIDE_M, `a side is at most ${MAX_PLACE_SIDE_M} m: the 0.1 m floor grid is then 25 million cells`);
 export type Bounds = z.infer<typeof Bounds>;
 
 export const Pattern = z
@@ -32,7 +48,7 @@ export const Pattern = z
     /** second colour of the pattern (grout, grain, joints) */
     colour2: RGB,
     /** size of one pattern period in metres (a tile, a plank width, a brick) */
-    scale: pos,
+    scale: upTo(100, 'a pattern period past 100 m shows no pattern'),
   })
   .strict();
 
@@ -43,7 +59,7 @@ export const Material = z
     metallic: z.number().min(0).max(1).default(0),
     pattern: Pattern.optional(),
     /** light-emitting surfaces (screens, lamp shades); strength in Blender emission units */
-    emission: z.object({ colour: RGB, strength: nonneg }).strict().optional(),
+    emission: z.object({ colour: RGB, strength: zeroUpTo(10_000, 'past any screen or lamp shade; Cycles saturates') }).strict().optional(),
   })
   .strict();
 export type Material = z.infer<typeof Material>;
@@ -52,13 +68,13 @@ export const Floor = z
   .object({
     material: Ident,
     /** slab thickness below z = 0 */
-    thickness: pos.default(0.05),
+    thickness: upTo(10, 'a slab thicker than 10 m is no floor').default(0.05),
     /** one slab per room (each room's floor_material, or the default) over a base slab, instead of one slab */
     per_room: z.boolean().default(false),
   })
   .strict();
 
-export const Ceiling = z.object({ height: pos, material: Ident, thickness: pos.default(0.1) }).strict();
+export const Ceiling = z.object({ height: pos, material: Ident, thickness: upTo(10, 'a slab thicker than 10 m is no ceiling').default(0.1) }).strict();
 
 export const Opening = z
   .object({
@@ -79,7 +95,7 @@ export const Wall = z
     id: Ident,
     from: XY,
     to: XY,
-    thickness: pos,
+    thickness: upTo(10, 'a wall thicker than 10 m is a building'),
     height: pos,
     material: Ident,
     openings: z.array(Opening).default([]),
@@ -103,7 +119,7 @@ export const Door = z
     states: z.array(DoorState).min(1),
     initial: DoorState,
     /** leaf thickness; the leaf fills the opening less a small gap */
-    leaf_thickness: pos.default(0.04),
+    leaf_thickness: upTo(1, 'a door leaf thicker than 1 m is a wall').default(0.04),
     material: Ident,
   })
   .strict();
@@ -130,7 +146,7 @@ export const Fixed = z
     center: XY,
     /** box: [length, width, height]; cylinder: [diameter, diameter, height]; sphere: [d, d, d] */
     size: Size3,
-    yaw: num.default(0),
+    yaw: angle.default(0),
     /** height of its bottom above the floor (wall cabinets, shelf boards) */
     z: nonneg.default(0),
     material: Ident,
@@ -143,7 +159,7 @@ export const Fixed = z
 export type Fixed = z.infer<typeof Fixed>;
 
 export const Spot = z
-  .object({ rests_on: z.union([z.literal('floor'), Ident]), level: z.number().int().nonnegative().optional(), x: num, y: num, yaw: num.default(0) })
+  .object({ rests_on: z.union([z.literal('floor'), Ident]), level: z.number().int().nonnegative().max(100, 'at most 100: no shelving has more boards').optional(), x: num, y: num, yaw: angle.default(0) })
   .strict();
 export type Spot = z.infer<typeof Spot>;
 
@@ -161,8 +177,8 @@ export const Thing = z
     material: Ident.optional(),
     /** the floor or a fixed id with a surface; `level` picks a shelf of a shelving unit */
     rests_on: z.union([z.literal('floor'), Ident]),
-    level: z.number().int().nonnegative().optional(),
-    position: z.object({ x: num, y: num, yaw: num.default(0) }).strict(),
+    level: z.number().int().nonnegative().max(100, 'at most 100: no shelving has more boards').optional(),
+    position: z.object({ x: num, y: num, yaw: angle.default(0) }).strict(),
     /** cord only: points in the thing's own frame (metres), at least two */
     path: z.array(XY).min(2).optional(),
     home: Spot.optional(),
@@ -185,7 +201,7 @@ export const Person = z
     height: z.number().min(1).max(2.2),
     shoulder_width: z.number().min(0.3).max(0.6),
     /** where the person stands when the shift starts; absent = not in the place */
-    at: z.object({ x: num, y: num, heading: num.default(0) }).strict().optional(),
+    at: z.object({ x: num, y: num, heading: angle.default(0) }).strict().optional(),
   })
   .strict();
 export type Person = z.infer<typeof Person>;
@@ -202,20 +218,20 @@ export const Light = z
     /** position (point, area) in metres; ignored for sun */
     position: z.tuple([num, num, num]).optional(),
     /** point and area: power in W (Blender watts); sun: strength in W/m² */
-    power: pos,
+    power: upTo(1_000_000, 'a megawatt is past any lamp (and a sun of 1e6 W/m² is 1000 real suns)'),
     colour: RGB.default([1, 1, 1]),
     /** area: side length of the square emitter; point: radius; sun: angular diameter in degrees */
-    size: pos.default(0.1),
+    size: upTo(180, 'an emitter wider than 180 m (or a sun wider than half the sky) lights no room').default(0.1),
     /** sun: where the sun stands in the sky: elevation above the horizon and azimuth (deg ccw from +x), degrees */
-    elevation: num.optional(),
-    azimuth: num.optional(),
+    elevation: z.number().finite().min(-90, 'an elevation is in [-90, 90] degrees').max(90, 'an elevation is in [-90, 90] degrees').optional(),
+    azimuth: angle.optional(),
   })
   .strict();
 export type Light = z.infer<typeof Light>;
 
 export const Lights = z
   .object({
-    world: z.object({ colour: RGB, strength: nonneg }).strict(),
+    world: z.object({ colour: RGB, strength: zeroUpTo(1000, 'a sky past 1000 saturates every frame') }).strict(),
     items: z.array(Light).min(1),
   })
   .strict();
@@ -239,7 +255,7 @@ export const Site = z
     role: SiteRole,
     /** where the robot stands (or hovers / lands) to use the site */
     position: XY,
-    heading: num.default(0),
+    heading: angle.default(0),
     /** the fixed furniture the site serves (a surface, a shelving unit, a table) */
     fixed: Ident.optional(),
     /** a plain name the subgoal may use ("the tv console") */

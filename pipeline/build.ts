@@ -13,11 +13,11 @@ import { renderStage } from '../render/stage.ts';
 import type { RenderProgress } from '../render/pool.ts';
 import { resolveSamples } from '../render/quality.ts';
 import { renderLogPath } from '../render/render-log.ts';
-import { compileBuildParallel } from '../compile/compile.ts';
+import { compileBuildParallel, reseededNotice } from '../compile/compile.ts';
 import { runCheck } from '../checks/check.ts';
 import { exportDataset } from './export.ts';
 import { readManifest, UsageError, CheckFailed } from './core/index.ts';
-import { batchSettings, checkBuild, planBatch, scriptStage, writeBatch, type BatchOptions } from './script/batch.ts';
+import { batchSettings, checkBuild, planBatch, runBatch, scriptStage, writeBatch, type BatchOptions } from './script/batch.ts';
 import type { BuildPreset } from './build-presets.ts';
 import { progress } from './progress.ts';
 
@@ -62,9 +62,8 @@ function scriptStageRun(build: string, preset: BuildPreset, log: (l: string) => 
       log(`script ${jobId}: kept (${preset.scriptsPerJob} scripts made earlier with the same settings)`);
       continue;
     }
-    const scripts = planBatch(o);
-    writeBatch(build, o, scripts);
-    const n = scripts.reduce((a, s) => a + s.plan.keyframes.length, 0);
+    const scripts = runBatch(build, o);
+    const n = scripts.reduce((a, s) => a + s.frames, 0);
     frames += n;
     log(`script ${jobId}: ${scripts.length} scripts, ${n} frames`);
   }
@@ -163,6 +162,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
       bar.stop();
     }
   });
+  if (compiled.reseeded) log(reseededNotice(build, compiled.reseeded));
 
   const check = await timed('check', async () => {
     let bar: ReturnType<typeof progress> | null = null;

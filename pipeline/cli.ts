@@ -3,7 +3,7 @@
  * errors are printed here with the exit code their kind calls for (2 bad input or usage, 1 a failed check).
  */
 import { Command, CommanderError } from 'commander';
-import { exitCodeOf, formatIssue, InputError, TOOL_VERSION } from './core/index.ts';
+import { clip, exitCodeOf, InputError, issueLines, TOOL_VERSION } from './core/index.ts';
 import { commands } from './commands/index.ts';
 
 export function buildProgram(): Command {
@@ -18,6 +18,24 @@ export function buildProgram(): Command {
   return program;
 }
 
+/**
+ * Print an error the way every command does: an InputError as its issues (the first MAX_PRINTED_ISSUES, then a
+ * count), anything else as one line (long lines cut); the stack only with STBENCH_DEBUG set.
+ */
+export function reportError(e: unknown): void {
+  if (e instanceof InputError) {
+    for (const l of issueLines(e.issues)) process.stderr.write(`${l}\n`);
+    process.stderr.write(`stbench: ${e.issues.length} error${e.issues.length === 1 ? '' : 's'}\n`);
+    return;
+  }
+  const message = (e as Error)?.message ?? String(e);
+  const lines = message.split('\n');
+  const shown = lines.slice(0, 60).map((l) => clip(l, 2000));
+  if (lines.length > shown.length) shown.push(`... and ${lines.length - shown.length} more lines`);
+  process.stderr.write(`stbench: ${shown.join('\n')}\n`);
+  if (process.env.STBENCH_DEBUG) process.stderr.write(`${(e as Error)?.stack}\n`);
+}
+
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
@@ -28,13 +46,7 @@ export async function main(argv: string[]): Promise<number> {
       // help and version exit 0; usage errors exit 2
       return e.exitCode === 0 ? 0 : 2;
     }
-    if (e instanceof InputError) {
-      for (const i of e.issues) process.stderr.write(`${formatIssue(i)}\n`);
-      process.stderr.write(`stbench: ${e.issues.length} error${e.issues.length === 1 ? '' : 's'}\n`);
-    } else {
-      process.stderr.write(`stbench: ${(e as Error).message ?? String(e)}\n`);
-      if (process.env.STBENCH_DEBUG) process.stderr.write(`${(e as Error).stack}\n`);
-    }
+    reportError(e);
     return exitCodeOf(e);
   }
 }

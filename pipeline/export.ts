@@ -3,16 +3,34 @@
  * instrument or kept no family, or whose check report read a different compile (compileHash). It ships only the
  * families the check kept and only the qids the balance rule kept, writes the card, LICENSE, CREDITS.md,
  * release.json, the check report and the Parquet questions table, copies scripts/ and private/ (never BUILD/.stbench/),
- * verifies the result, and only then renames it onto OUT: an interrupted export leaves no dataset folder.
+ * verifies the result, and only then renames it onto OUT: an interrupted export leaves no dataset folder (Ctrl-C
+ * removes the temporary one; after a kill the next export of OUT does). It never writes through a symbolic link,
+ * into the build or a folder holding it, or into another dataset, and `--force` replaces only a folder that is a
+ * dataset and nothing else (pipeline/release/replaceable.ts); one export at a time holds OUT (.OUT.lock beside it).
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { exportBlockers, readCheckReport } from '../checks/check-report.ts';
 import { getJob } from '../jobs/load.ts';
 import type { JobSpec } from '../jobs/job-schema.ts';
 import { getPlace } from '../layouts/load.ts';
 import type { Place } from '../layouts/place-schema.ts';
-import { BUILD_META_DIR, CheckFailed, faultPoint, isTempName, tempNameFor, TOOL_VERSION, UsageError, writeFileAtomic, writeJsonAtomic } from './core/index.ts';
+import {
+  BUILD_META_DIR,
+  CheckFailed,
+  datasetAround,
+  faultPoint,
+  isTempName,
+  onInterrupt,
+  realPathOf,
+  sameOrInside,
+  tempNameFor,
+  TOOL_VERSION,
+  UsageError,
+  withLock,
+  writeFileAtomic,
+  writeJsonAtomic,
+} from './core/index.ts';
 import { CASE_FILES, compileHash } from './compile-hash.ts';
 import { readBuildInfo } from './release/build-info.ts';
 import { cardText } from './release/card.ts';
@@ -27,6 +45,7 @@ import { RELEASE_FORMAT, type ReleaseJson } from './release/release-json.ts';
 import { readRenderLog } from './release/render-log.ts';
 import { RAYCAST } from '../render/raycast-engine.ts';
 import { renderEngines } from '../render/render-log.ts';
+import { whyNotReplaceable } from './release/replaceable.ts';
 import { verifyDataset } from './verify.ts';
 
 export { compileHash } from './compile-hash.ts';
@@ -99,9 +118,37 @@ export async function exportDataset(opts: ExportOptions): Promise<ExportResult> 
   const cfg: ReleaseConfig = { ...(opts.config ?? {}), ...(opts.repoId ? { repo_id: opts.repoId } : {}) };
   if (cfg.repo_id && !REPO_ID.test(cfg.repo_id)) throw new UsageError(`--repo-id must be OWNER/NAME, not ${JSON.stringify(cfg.repo_id)}`);
   if (!existsSync(build) || !statSync(build).isDirectory()) throw new UsageError(`--data ${opts.data}: no such build folder`);
-  if (out === build || out.startsWith(build + '/')) throw new UsageError('--out must lie outside the build folder');
-  if (existsSync(out) && !opts.force) throw new UsageError(`--out ${opts.out} exists: remove it or pass --force`);
+  checkExportOut(opts.out, out, build, !!opts.force);
+  return withLock(join(dirname(out), `.${basename(out)}.lock`), 'stbench export', () => exportLocked(opts, build, out, cfg, log));
+}
 
+/**
+ * Refuse an --out the export may not write (exit 2, nothing touched): a symbolic link, the build or a folder that
+ * holds it or lies in it, a folder inside another dataset, and an existing path unless --force and it is a dataset
+ * export may replace (pipeline/release/replaceable.ts).
+ */
+function checkExportOut(given: string, out: string, build: string, force: boolean): void {
+  const st = (() => {
+    try {
+      return lstatSync(out);
+    } catch {
+      return null;
+    }
+  })();
+  if (st?.isSymbolicLink()) throw new UsageError(`--out ${given} is a symbolic link: give the path it points to (export never replaces a link)`);
+  const realOut = realPathOf(out);
+  const realBuild = realPathOf(build);
+  if (sameOrInside(realOut, realBuild)) throw new UsageError(`--out ${given} lies inside the build folder ${build}: give a folder outside it`);
+  if (sameOrInside(realBuild, realOut)) throw new UsageError(`--out ${given} holds the build folder ${build}: give a folder outside it`);
+  const around = datasetAround(dirname(realOut));
+  if (around) throw new UsageError(`--out ${given} lies inside the dataset ${around}, which is read-only: give a folder outside it`);
+  if (!st) return;
+  if (!force) throw new UsageError(`--out ${given} exists: remove it or pass --force (which replaces only a dataset folder)`);
+  const why = whyNotReplaceable(out, build);
+  if (why) throw new UsageError(`--out ${given} exists and --force will not replace it: ${why}. Nothing was touched; give another --out or remove it yourself`);
+}
+
+async function exportLocked(opts: ExportOptions, build: string, out: string, cfg: ReleaseConfig, log: (line: string) => void): Promise<ExportResult> {
   const engines = renderEngines(build);
   const truthOnly = engines.includes(RAYCAST);
   if (truthOnly && !opts.truthOnly)
@@ -121,6 +168,8 @@ export async function exportDataset(opts: ExportOptions): Promise<ExportResult> 
   sweepOld(out);
   const tmp = tempNameFor(out);
   mkdirSync(tmp, { recursive: true });
+  // Ctrl-C: the half-written folder goes; --out is untouched until the rename
+  const offInterrupt = onInterrupt(() => rmSync(tmp, { recursive: true, force: true }));
   try {
     // scripts/ and private/, as built
     const caseIds = new Set(contents.cases.map((c) => c.cid));
@@ -188,5 +237,7 @@ export async function exportDataset(opts: ExportOptions): Promise<ExportResult> 
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
     throw e;
+  } finally {
+    offInterrupt();
   }
 }

@@ -6,13 +6,12 @@
  * a group of files (a group, so that checks across files, such as one file per id, can run). Adding a kind is
  * adding an entry to `INPUT_KINDS`.
  */
-import { readFileSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
-import { REPO_ROOT, type InputIssue } from './core/index.ts';
-import { checkJobFiles, listJobFiles, loadAllJobs } from '../jobs/load.ts';
-import { listPlaceFiles, loadAllPlaces, validatePlaceFile } from '../layouts/load.ts';
+import { basename, dirname, resolve } from 'node:path';
+import { InputError, readYamlText, REPO_ROOT, type InputIssue, type LoadedYaml } from './core/index.ts';
+import { checkJobFiles, listJobFiles } from '../jobs/load.ts';
+import type { JobSpec } from '../jobs/job-schema.ts';
+import { listPlaceFiles, readPlaceFile, type LoadedPlace } from '../layouts/load.ts';
 import { crossCheckJobsPlaces } from './validate-cross.ts';
-import { InputError } from './core/index.ts';
 
 export interface ValidationReport {
   checked: string[];
@@ -41,14 +40,32 @@ export const JOB_INPUTS: InputKind = {
   check: (files) => checkJobFiles(files).issues,
 };
 
+/** Read several place files and check them against each other (one file per place id). */
+export function checkPlaceFiles(files: readonly string[]): { places: LoadedPlace[]; issues: InputIssue[]; ids: Set<string> } {
+  const places: LoadedPlace[] = [];
+  const issues: InputIssue[] = [];
+  const byId = new Map<string, { file: string; locate: LoadedPlace['locate'] }[]>();
+  for (const f of files) {
+    const r = readPlaceFile(f);
+    issues.push(...r.issues);
+    if (r.place) places.push(r.place);
+    if (r.id) byId.set(r.id.id, [...(byId.get(r.id.id) ?? []), { file: resolve(f), locate: r.id.locate }]);
+  }
+  for (const [id, list] of byId) {
+    if (list.length < 2) continue;
+    for (const entry of list) {
+      const loc = entry.locate(['id']);
+      const others = list.filter((o) => o !== entry).map((o) => o.file);
+      issues.push({ file: entry.file, line: loc?.line, column: loc?.column, path: 'id', message: `place id ${id} is also defined in ${others.join(', ')}` });
+    }
+  }
+  const dup = new Set([...byId].filter(([, l]) => l.length > 1).map(([id]) => id));
+  return { places: places.filter((p) => !dup.has(p.place.id)), issues, ids: new Set(byId.keys()) };
+}
+
 /**
- * Every kind of input `validate` knows, tried in order.
- * PLACES HOOK: the place kind (layouts/<name>.yaml) goes here, claiming files in a folder named `layouts`, with the
- * cross-checks between jobs and places (a job's layout and site roles exist in its place) in its `check`.
- */
-/**
- * Places: files in a folder named `layouts` (or `*-places`), or YAML whose top level has `colour_words`. With the
- * whole repository checked, the jobs are also checked against the places.
+ * Places: files in a folder named `layouts` (or `*-places`), or YAML whose top level has `colour_words`. Two files
+ * of one place id are an error.
  */
 export const PLACE_INPUTS: InputKind = {
   name: 'place',
@@ -58,20 +75,39 @@ export const PLACE_INPUTS: InputKind = {
     return text !== undefined && /^colour_words\s*:/m.test(text);
   },
   defaultFiles: () => listPlaceFiles(),
-  check: (files) => files.flatMap((f) => validatePlaceFile(f)),
+  check: (files) => checkPlaceFiles(files).issues,
 };
 
 /** Jobs against places: run when the whole repository is validated and both load cleanly. */
 export function crossCheckRepository(repoRoot: string = REPO_ROOT): InputIssue[] {
-  try {
-    return crossCheckJobsPlaces(loadAllJobs(repoRoot), loadAllPlaces());
-  } catch (e) {
-    if (e instanceof InputError) return []; // their own issues are reported by their kinds
-    throw e;
-  }
+  const jobs = checkJobFiles(listJobFiles(repoRoot));
+  const places = checkPlaceFiles(listPlaceFiles());
+  return crossCheckJobsPlaces(jobs.jobs, places.places);
 }
 
 export const INPUT_KINDS: InputKind[] = [JOB_INPUTS, PLACE_INPUTS];
+
+/**
+ * The cross-checks for what was named: each named job that loads against the places it could use (the named ones
+ * that load, and the shipped ones whose id no named file takes), and each shipped job whose place was named against
+ * that place. A job whose place was named but has problems of its own is not cross-checked (its place's problems
+ * are reported already).
+ */
+function crossCheckNamed(
+  jobs: { files: readonly string[]; loaded: readonly LoadedYaml<JobSpec>[] },
+  places: { files: readonly string[]; loaded: readonly LoadedPlace[]; ids: ReadonlySet<string> },
+  repoRoot: string,
+): InputIssue[] {
+  const namedPlaceFiles = new Set(places.files.map((f) => resolve(f)));
+  const shipped = checkPlaceFiles(listPlaceFiles().filter((f) => !namedPlaceFiles.has(resolve(f)))).places.filter((p) => !places.ids.has(p.place.id));
+  const goodPlaceIds = new Set(places.loaded.map((p) => p.place.id));
+  const checked = jobs.loaded.filter((j) => !places.ids.has(j.value.layout) || goodPlaceIds.has(j.value.layout));
+  if (goodPlaceIds.size) {
+    const namedJobs = new Set(jobs.files.map((f) => resolve(f)));
+    for (const j of checkJobFiles(listJobFiles(repoRoot).filter((f) => !namedJobs.has(resolve(f)))).jobs) if (goodPlaceIds.has(j.value.layout)) checked.push(j);
+  }
+  return crossCheckJobsPlaces(checked, [...places.loaded, ...shipped]);
+}
 
 /** Validate the given files (or every job and place of the repository when none are given). */
 export function validateInputs(files: string[], repoRoot: string = REPO_ROOT): ValidationReport {
@@ -80,30 +116,39 @@ export function validateInputs(files: string[], repoRoot: string = REPO_ROOT): V
   if (files.length === 0) {
     for (const kind of INPUT_KINDS) groups.set(kind, kind.defaultFiles(repoRoot));
   } else {
-    for (const file of files) {
+    const unique = [...new Map(files.map((f) => [resolve(f), f])).values()];
+    for (const file of unique) {
       let text: string | undefined;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch {
-        text = undefined;
+      let unreadable: InputIssue[] | undefined;
+      const byFolder = INPUT_KINDS.find((k) => k.claims(file, undefined));
+      if (!byFolder) {
+        try {
+          text = readYamlText(file);
+        } catch (e) {
+          if (!(e instanceof InputError)) throw e;
+          unreadable = e.issues;
+        }
       }
-      const kind = INPUT_KINDS.find((k) => k.claims(file, text));
+      const kind = byFolder ?? INPUT_KINDS.find((k) => k.claims(file, text));
       if (!kind) {
-        issues.push({
-          file,
-          path: '',
-          message: text === undefined ? 'cannot read the file' : 'not a job or place file (jobs go in jobs/, places in layouts/)',
-        });
+        issues.push(...(unreadable ?? [{ file, path: '', message: 'not a job or place file (jobs go in jobs/, places in layouts/)' }]));
         continue;
       }
       groups.set(kind, [...(groups.get(kind) ?? []), file]);
     }
   }
   const checked: string[] = [];
+  const jobFiles = groups.get(JOB_INPUTS) ?? [];
+  const placeFiles = groups.get(PLACE_INPUTS) ?? [];
+  const jobs = checkJobFiles(jobFiles);
+  const places = checkPlaceFiles(placeFiles);
   for (const [kind, group] of groups) {
     checked.push(...group);
-    issues.push(...kind.check(group));
+    if (kind === JOB_INPUTS) issues.push(...jobs.issues);
+    else if (kind === PLACE_INPUTS) issues.push(...places.issues);
+    else issues.push(...kind.check(group));
   }
-  if (files.length === 0 && issues.length === 0) issues.push(...crossCheckRepository(repoRoot));
+  if (files.length === 0) issues.push(...crossCheckJobsPlaces(jobs.jobs, places.places));
+  else issues.push(...crossCheckNamed({ files: jobFiles, loaded: jobs.jobs }, { files: placeFiles, loaded: places.places, ids: places.ids }, repoRoot));
   return { checked, issues };
 }

@@ -6,17 +6,17 @@
  * and the cell counts match a recount; the frames match the hashes of their render_log.json; the shipped questions
  * are exactly those the check report kept; the Parquet table holds exactly the shipped questions.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parquetReadObjects } from 'hyparquet';
 import { familyKey, parseCheckReport, type CheckReport } from '../checks/check-report.ts';
 import { Step } from '../jobs/step.ts';
 import { OracleRecord } from '../render/truth/records.ts';
-import { canonicalJson, formatIssue, hashFile, InputError, isTempName, BUILD_META_DIR } from './core/index.ts';
+import { canonicalJson, formatIssue, hashFile, InputError, isTempName, readText, BUILD_META_DIR } from './core/index.ts';
 import { compileHash } from './compile-hash.ts';
 import { readContents, type Contents } from './release/contents.ts';
 import { countRelease } from './release/counts.ts';
-import { listFiles } from './release/files.ts';
+import { listFiles, listLinks } from './release/files.ts';
 import { QUESTIONS_PARQUET } from './release/parquet.ts';
 import { readRenderLog } from './release/render-log.ts';
 import { ReleaseJson } from './release/release-json.ts';
@@ -40,9 +40,10 @@ function privateKind(rel: string): string | null {
 
 function readJson(file: string, problems: string[]): unknown {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readText(file));
   } catch (e) {
-    problems.push(`${file}: not readable JSON: ${(e as Error).message}`);
+    if (e instanceof InputError) problems.push(...e.issues.map(formatIssue));
+    else problems.push(`${file}: not readable JSON: ${(e as Error).message}`);
     return undefined;
   }
 }
@@ -248,8 +249,19 @@ async function checkParquet(dir: string, contents: Contents, problems: string[])
 /** Every problem of a dataset folder, one line each (empty: it verifies). */
 export async function verifyDataset(dir: string, opts: { truthOnly?: boolean } = {}): Promise<string[]> {
   const problems: string[] = [];
-  if (!existsSync(dir)) return [`${dir}: no such folder`];
-  const files = listFiles(dir);
+  // not a dataset folder at all: bad input (exit 2), not a dataset with problems (exit 1)
+  let st;
+  try {
+    st = lstatSync(dir);
+  } catch {
+    throw new InputError({ file: dir, path: '', message: 'no such folder: give the dataset folder stbench export wrote' });
+  }
+  if (st.isSymbolicLink()) throw new InputError({ file: dir, path: '', message: 'is a symbolic link: give the dataset folder itself' });
+  if (!st.isDirectory()) throw new InputError({ file: dir, path: '', message: 'is a file, not a dataset folder' });
+  if (!existsSync(join(dir, 'release.json')) && readdirSync(dir).length === 0) throw new InputError({ file: dir, path: '', message: 'is an empty folder, not a dataset (a dataset holds release.json)' });
+  const links = new Set(listLinks(dir));
+  for (const link of links) problems.push(`${link}: a symbolic link (a dataset holds only files)`);
+  const files = listFiles(dir, (rel) => links.has(rel));
   const rawRelease = existsSync(join(dir, 'release.json')) ? readJson(join(dir, 'release.json'), problems) : (problems.push('release.json: missing'), undefined);
   let release: ReleaseJson | undefined;
   if (rawRelease !== undefined) {

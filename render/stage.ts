@@ -12,8 +12,12 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import {
   changedInputs,
+  acquireLock,
   CheckFailed,
   hashFile,
+  onInterrupt,
+  stageLockPath,
+  type Lock,
   InputError,
   newManifest,
   readManifest,
@@ -263,8 +267,36 @@ export async function renderStage(build: string, opts: RenderStageOptions = {}):
   const all = listScripts(build);
   if (all.length === 0) throw new UsageError(`no scripts in ${build}: run \`stbench script\` first`);
   const sids = selectScripts(all, opts.scripts, opts.shard);
-  const settings = { engine: 'blender', quality, samples, device };
 
+  // one render of a script at a time (shards own different scripts, so they run side by side)
+  const locks = lockScripts(build, sids);
+  try {
+    return await renderLocked(build, opts, all, sids, { quality, samples, device, workers });
+  } finally {
+    for (const l of locks) l.release();
+  }
+}
+
+/** Take the render lock of each script (all or none). */
+function lockScripts(build: string, sids: readonly string[]): Lock[] {
+  const locks: Lock[] = [];
+  try {
+    for (const sid of sids) locks.push(acquireLock(stageLockPath(build, `render-${sid}`), 'stbench render'));
+  } catch (e) {
+    for (const l of locks) l.release();
+    throw e;
+  }
+  return locks;
+}
+
+async function renderLocked(
+  build: string,
+  opts: RenderStageOptions,
+  all: string[],
+  sids: string[],
+  { quality, samples, device, workers }: { quality: Quality; samples: number; device: RenderDevice; workers: number },
+): Promise<RenderStageResult> {
+  const settings = { engine: 'blender', quality, samples, device };
   // check every script before anything is written
   const prepared = sids.map((sid) => prepare(build, sid, samples, quality));
   findBlender(opts.blender);
@@ -284,6 +316,8 @@ export async function renderStage(build: string, opts: RenderStageOptions = {}):
   const shaOf = new Map(prepared.map((p) => [p.inputs.sid, p.jobSha]));
   const workDir = join(build, '.stbench', 'tmp', opts.shard ? `render-${opts.shard.index}of${opts.shard.count}` : 'render');
   rmSync(workDir, { recursive: true, force: true });
+  // Ctrl-C: Blender's scratch goes (the Blender processes die with us); committed frames stay for the rerun
+  const offInterrupt = onInterrupt(() => rmSync(workDir, { recursive: true, force: true }));
 
   let rendered = 0;
   let kept = 0;
@@ -300,6 +334,7 @@ export async function renderStage(build: string, opts: RenderStageOptions = {}):
     kept = log.length - rendered;
   }
   rmSync(workDir, { recursive: true, force: true });
+  offInterrupt();
 
   for (const p of prepared) {
     await finishScript(build, p, manifests.get(p.inputs.sid)!, opts);
@@ -320,6 +355,15 @@ async function raycastStage(build: string, opts: RenderStageOptions): Promise<Re
   const all = listScripts(build);
   if (all.length === 0) throw new UsageError(`no scripts in ${build}: run \`stbench script\` first`);
   const sids = selectScripts(all, opts.scripts, opts.shard);
+  const locks = lockScripts(build, sids);
+  try {
+    return await raycastLocked(build, opts, all, sids, workers);
+  } finally {
+    for (const l of locks) l.release();
+  }
+}
+
+async function raycastLocked(build: string, opts: RenderStageOptions, all: string[], sids: string[], workers: number): Promise<RenderStageResult> {
   const settings = { engine: RAYCAST };
   // check every script before anything is written
   const prepared = sids.map((sid) => prepare(build, sid, 0, 'preview', RAYCAST));
@@ -410,6 +454,15 @@ function readPlanFrameIndices(build: string, sid: string): number[] {
 export async function mergeRender(build: string, opts: { blender?: string } = {}): Promise<{ scripts: number; frames: number }> {
   const all = listScripts(build);
   if (all.length === 0) throw new UsageError(`no scripts in ${build}: run \`stbench script\` first`);
+  const locks = lockScripts(build, all);
+  try {
+    return await mergeLocked(build, all, opts);
+  } finally {
+    for (const l of locks) l.release();
+  }
+}
+
+async function mergeLocked(build: string, all: string[], opts: { blender?: string }): Promise<{ scripts: number; frames: number }> {
   const notDone: string[] = [];
   const ready: { p: Prepared; m: StageManifest }[] = [];
   const rayCast: string[] = [];

@@ -3,7 +3,7 @@
  * (detections channel only) the script's oracle lines. Every problem names its file, line and field; a case whose
  * asks name a question it lacks, or whose frames are missing, is refused before any system sees it.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CaseFile, QuestionRow } from '../../compile/case-schema.ts';
 import { InputError, jsonlRows, pathString, readText, type InputIssue } from '../../pipeline/core/index.ts';
@@ -23,12 +23,7 @@ export interface LoadedCase {
 }
 
 function readJson(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new InputError({ file, path: '', message: `cannot read: ${(e as Error).message}` });
-  }
+  const text = readText(file);
   try {
     return JSON.parse(text);
   } catch (e) {

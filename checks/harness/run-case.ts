@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onInterrupt } from '../../pipeline/core/index.ts';
 import { caseMessages } from './case-messages.ts';
 import { inProcessLink } from './in-process-link.ts';
 import { loadCase, type LoadedCase } from './load-case.ts';
@@ -78,9 +79,12 @@ export async function runCase(system: HarnessSystem, caseDir: string | LoadedCas
   const timeout = opts.replyTimeoutMs ?? DEFAULT_REPLY_TIMEOUT_MS;
   const staged = opts.stageFrames ?? system.kind === 'command';
   const stageDir = staged ? mkdtempSync(join(tmpdir(), 'stbench-frames-')) : undefined;
+  // the staged frames go on Ctrl-C too, not only when the case ends
+  const off = stageDir ? onInterrupt(() => rmSync(stageDir, { recursive: true, force: true })) : () => {};
   try {
     return await drive(system, lc, channel, timeout, stageDir, opts);
   } finally {
+    off();
     if (stageDir) rmSync(stageDir, { recursive: true, force: true });
   }
 }

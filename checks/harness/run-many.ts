@@ -3,10 +3,10 @@
  * atomically to RUN_DIR/answers/<cid>.json, and a rerun skips the cases that have one (broken ones too, unless
  * `retryBroken`). A broken case never stops the run; a bad case (InputError) does.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import pMap from 'p-map';
-import { InputError, UsageError, writeJsonAtomic } from '../../pipeline/core/index.ts';
+import { InputError, readText, sweepTemps, UsageError, writeJsonAtomic } from '../../pipeline/core/index.ts';
 import { DEFAULT_CHANNEL, parseChannel } from './protocol.ts';
 import { runCase, type CaseOutcome, type RunCaseOptions } from './run-case.ts';
 import type { HarnessSystem } from './system.ts';
@@ -53,7 +53,7 @@ export function caseAnswersPath(runDir: string, cid: string): string {
 export function readCaseAnswers(file: string): CaseOutcome & { system: string; channel: string } {
   let v: Partial<CaseAnswersFile>;
   try {
-    v = JSON.parse(readFileSync(file, 'utf8'));
+    v = JSON.parse(readText(file));
   } catch (e) {
     throw new InputError({ file, path: '', message: `not a readable JSON file: ${(e as Error).message}` });
   }
@@ -95,6 +95,7 @@ export async function runMany(system: HarnessSystem, caseDirs: readonly string[]
   if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a positive integer, not ${workers}`);
   const channel = parseChannel(opts.channel ?? DEFAULT_CHANNEL);
   const runDir = resolve(opts.runDir);
+  sweepTemps(join(runDir, 'answers'), { deadOnly: true }); // what a killed run left half-written
   const total = caseDirs.length;
   const results: (CaseOutcome | null)[] = caseDirs.map(() => null);
   const todo: number[] = [];

@@ -3,17 +3,28 @@
  * message per line on its stdin, one JSON reply per line on its stdout; stderr is drained and its tail kept for
  * the broken reason. The process gets a fresh, empty state folder in STBENCH_STATE_DIR (its own memory, removed at
  * teardown). Teardown always happens: after finish the process has a grace period to exit, then its whole group is
- * killed.
+ * killed, and on Ctrl-C too (pipeline/core/interrupt.ts). A reply line is at most MAX_REPLY_BYTES long: a system
+ * that writes more without ending the line (or floods stdout between asks) is ended at once and its case is broken
+ * ("reply too long"), so no system can make the harness hold unbounded output. Python's NaN and Infinity in a reply
+ * are read (pipeline/core/json-nonfinite.ts), so that such a value makes only its own answer invalid.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onInterrupt, parseJsonNonFinite } from '../../pipeline/core/index.ts';
 import type { Message } from './protocol.ts';
 import { BrokenSystem, type CommandSystem, type Link } from './system.ts';
 
 const STDERR_TAIL = 2000;
 const SHOWN = 200;
+
+/**
+ * The longest reply line (and the most unread output) a system may write: 8 MiB. An ask's answers are small (a
+ * list answer holds at most 200 places, about 10 KB), so even an ask of hundreds of questions fits in a few hundred
+ * KB; more is a system that lost its way.
+ */
+export const MAX_REPLY_BYTES = 8 << 20;
 
 export interface SubprocessOptions {
   /** how long the process may take to exit after finish before it is killed, ms */
@@ -41,16 +52,33 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
     w?.();
   };
 
+  let buffered = 0; // characters held in `lines`
+  let tooLong: string | null = null;
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
+    if (tooLong) return;
+    const ends = chunk.includes('\n'); // only a chunk with a newline can end a line: no rescan of a long one
     pending += chunk;
     let i: number;
-    while ((i = pending.indexOf('\n')) >= 0) {
+    while (ends && (i = pending.indexOf('\n')) >= 0) {
       const line = pending.slice(0, i).replace(/\r$/, '');
       pending = pending.slice(i + 1);
-      if (line.trim()) lines.push(line);
+      if (line.trim()) {
+        lines.push(line);
+        buffered += line.length;
+      }
     }
-    if (lines.length) poke();
+    if (pending.length > MAX_REPLY_BYTES || buffered > MAX_REPLY_BYTES) {
+      tooLong = pending.length > MAX_REPLY_BYTES
+        ? `reply too long: over ${MAX_REPLY_BYTES >> 20} MiB without ending the line (it begins ${JSON.stringify(pending.slice(0, 60))}); the system was ended`
+        : `reply too long: over ${MAX_REPLY_BYTES >> 20} MiB of output waiting to be read; the system was ended`;
+      pending = '';
+      lines.length = 0;
+      buffered = 0;
+      kill();
+      child.stdout.destroy();
+    }
+    if (lines.length || tooLong) poke();
   });
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {
@@ -63,9 +91,14 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
     spawnError = e;
     poke();
   });
+  // Ctrl-C: the system's whole process group and its state folder go with us
+  const offInterrupt = onInterrupt(() => {
+    kill();
+    rmSync(stateDir, { recursive: true, force: true });
+  });
   const closedP = new Promise<void>((resolve) => {
     child.on('close', (code, signal) => {
-      if (pending.trim()) lines.push(pending);
+      if (pending.trim() && !tooLong) lines.push(pending);
       pending = '';
       closed = { code, signal };
       poke();
@@ -84,8 +117,12 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
   async function nextLine(timeoutMs: number, what: string): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
+      if (tooLong) throw new BrokenSystem(tooLong);
       const line = lines.shift();
-      if (line !== undefined) return line;
+      if (line !== undefined) {
+        buffered -= line.length;
+        return line;
+      }
       if (closed || spawnError) throw new BrokenSystem(exitReason());
       const left = deadline - Date.now();
       if (left <= 0) throw new BrokenSystem(`no reply to ${what} within ${timeoutMs / 1000} s`);
@@ -113,6 +150,7 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
 
   return {
     async exchange(msg: Message, timeoutMs: number): Promise<unknown> {
+      if (tooLong) throw new BrokenSystem(tooLong);
       if (closed || spawnError) throw new BrokenSystem(exitReason());
       if (lines.length) throw new BrokenSystem(`the system wrote unasked output: ${lines[0].slice(0, SHOWN)}`);
       child.stdin.write(JSON.stringify(msg) + '\n');
@@ -122,7 +160,7 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
       }
       const line = await nextLine(timeoutMs, msg.type);
       try {
-        return JSON.parse(line);
+        return parseJsonNonFinite(line);
       } catch {
         throw new BrokenSystem(`garbage on stdout in reply to ${msg.type} (not JSON): ${line.slice(0, SHOWN)}`);
       }
@@ -143,6 +181,7 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
       child.stdout.destroy();
       child.stderr.destroy();
       rmSync(stateDir, { recursive: true, force: true });
+      offInterrupt();
     },
   };
 }

@@ -2,12 +2,16 @@
  * Reading the scorer's inputs: gold.jsonl (gold rows, checked against the schema) and answer files (one
  * `{"qid": ..., "answer": {...}}` per line). Every problem names the file, line and field; all are reported at once.
  */
-import { InputError, jsonlLines, pathString, readText, type InputIssue } from '../../pipeline/core/index.ts';
+import { InputError, jsonlLines, parseJsonNonFinite, pathString, readText, type InputIssue } from '../../pipeline/core/index.ts';
 import { GoldRow } from './gold-row.ts';
 
-/** Non-empty lines of a JSONL file with their 1-based line numbers, parsed; parse errors become issues. */
-export function readJsonlLines(file: string, issues: InputIssue[]): { line: number; value: unknown }[] {
-  return jsonlLines(readText(file), file, issues);
+/**
+ * Non-empty lines of a JSONL file with their 1-based line numbers, parsed; parse errors become issues. With
+ * `nonFinite`, the words NaN, Infinity and -Infinity read as numbers (Python writes them), so that one such value
+ * makes only its own answer invalid.
+ */
+export function readJsonlLines(file: string, issues: InputIssue[], opts: { nonFinite?: boolean } = {}): { line: number; value: unknown }[] {
+  return jsonlLines(readText(file), file, issues, opts.nonFinite ? parseJsonNonFinite : JSON.parse);
 }
 
 /** Gold rows of a gold.jsonl file; throws InputError on any bad line or repeated qid. */
@@ -26,6 +30,7 @@ export function readGoldRows(file: string): GoldRow[] {
     else seen.set(r.data.qid, line);
     rows.push(r.data);
   }
+  if (!issues.length && !rows.length) issues.push({ file, path: '', message: 'holds no gold row: an empty gold file has nothing to score against' });
   if (issues.length) throw new InputError(issues);
   return rows;
 }
@@ -35,7 +40,7 @@ export function readAnswers(file: string, knownQids: ReadonlySet<string>): Map<s
   const issues: InputIssue[] = [];
   const out = new Map<string, unknown>();
   const lineOf = new Map<string, number>();
-  for (const { line, value } of readJsonlLines(file, issues)) {
+  for (const { line, value } of readJsonlLines(file, issues, { nonFinite: true })) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       issues.push({ file, line, path: '', message: 'an answer line is an object {"qid": ..., "answer": {...}}' });
       continue;

@@ -23,11 +23,22 @@ export interface Results {
   cases: string[];
   /** case ids in the gold rows */
   cases_total: number;
+  /** the cases the run was asked to score (a run's selection); cases_scored of them were scored */
+  cases_selected: number;
+  /** the selected cases that were scored: every one but the broken */
+  cases_scored: number;
+  /** cases whose system broke (crashed, hung, wrote garbage): reported apart, never scored */
+  broken: BrokenCase[];
   /** the dataset counts the cell weights come from (null: the scored rows' own counts) */
   cell_counts: CellCounts | null;
   bootstrap: { B: number; seed: string | number };
   layouts: Aggregate[];
   rows: ResultRow[];
+}
+
+export interface BrokenCase {
+  cid: string;
+  reason: string;
 }
 
 export interface BuildResultsInput {
@@ -42,6 +53,10 @@ export interface BuildResultsInput {
   B?: number;
   seed?: string | number;
   cost?: Record<string, Record<string, number>>;
+  /** cases that broke: left out of the gold rows by the caller, listed here (default none) */
+  broken?: readonly BrokenCase[];
+  /** cases selected for the run, the broken ones included (default: the gold rows' cases and the broken) */
+  casesSelected?: number;
 }
 
 /** Score every gold row, aggregate per layout (with the lead over all_unknown on the same rows). */
@@ -52,6 +67,8 @@ export function buildResults(input: BuildResultsInput): Results {
   const seed = input.seed ?? DEFAULT_SEED;
   const layouts = aggregate(rows, { cellCounts: input.cellCounts, baseline, B, seed, cost: input.cost });
   const cases = [...new Set(input.golds.filter((g) => input.answers.has(g.qid)).map((g) => g.cid))].sort();
+  const broken = [...(input.broken ?? [])].sort((a, b) => (a.cid < b.cid ? -1 : a.cid > b.cid ? 1 : 0));
+  const scored = new Set(input.golds.map((g) => g.cid)).size;
   return {
     format: RESULTS_FORMAT,
     system: input.system,
@@ -59,7 +76,10 @@ export function buildResults(input: BuildResultsInput): Results {
     arm: input.arm ?? 'correct brief, during on',
     compile_hash: input.compile_hash,
     cases,
-    cases_total: new Set(input.golds.map((g) => g.cid)).size,
+    cases_total: scored,
+    cases_selected: input.casesSelected ?? scored + broken.length,
+    cases_scored: scored,
+    broken,
     cell_counts: input.cellCounts ?? null,
     bootstrap: { B, seed },
     layouts,
@@ -109,6 +129,12 @@ export function coverageLine(results: readonly Results[]): string {
   return `Coverage: ${results.map((r) => `${r.system}: ${r.cases.length} of ${r.cases_total} cases`).join('; ')}.`;
 }
 
+/** "Scored 40 of 42 selected cases; 2 broke and are not scored (rerun with --retry-broken)." */
+export function scoredLine(r: Results): string {
+  const k = r.broken.length;
+  return `Scored ${r.cases_scored} of ${r.cases_selected} selected cases` + (k ? `; ${k} broke and ${k === 1 ? 'is' : 'are'} not scored (stbench eval --retry-broken runs them again).` : '.');
+}
+
 const pct = (x: number | null) => (x === null ? '-' : `${(100 * x).toFixed(1)}%`);
 
 function statTable(title: string, stats: Record<string, { n: number; score: number; score_gate: number }>): string[] {
@@ -123,6 +149,12 @@ export function resultsMarkdown(r: Results): string {
   out.push(`Compile ${r.compile_hash}; channel ${r.channel}; arm ${r.arm}; bootstrap over scripts, B = ${r.bootstrap.B}, seed ${r.bootstrap.seed}.`);
   out.push(`Cell weights from ${r.cell_counts ? "the dataset's own counts" : 'the scored rows\' own counts'}.`, '');
   out.push(resultsTable([r]), '', coverageLine([r]), '');
+  out.push(scoredLine(r), '');
+  if (r.broken.length) {
+    out.push('| Broken case (not scored) | Why |', '|---|---|');
+    for (const b of r.broken) out.push(`| ${b.cid} | ${b.reason.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`);
+    out.push('');
+  }
   for (const a of r.layouts) {
     out.push(`## ${a.layout}`, '');
     out.push(

@@ -1,7 +1,15 @@
 #!/usr/bin/env node
-// Entry point of the `stbench` command: load the TypeScript sources through tsx, then run the CLI.
+// Entry point of the `stbench` command: load the TypeScript sources through tsx, then run the CLI. An error that
+// escapes every command (a crash in a callback) is reported as one line like any other, never as a stack trace
+// (STBENCH_DEBUG=1 shows it), and exits 1.
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('../cli.ts');
+const { main, reportError } = await import('../cli.ts');
+const crash = (e) => {
+  reportError(e);
+  process.exit(typeof e?.exitCode === 'number' ? e.exitCode : 1);
+};
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
 process.exitCode = await main(process.argv);

@@ -3,7 +3,7 @@
  * (script, render, compile, check, export), resumable, with a progress bar per stage and a summary at the end.
  */
 import type { Command } from 'commander';
-import { UsageError } from '../core/index.ts';
+import { UsageError, workersFlag } from '../core/index.ts';
 import { dryRun, formatDuration, runBuild } from '../build.ts';
 import { PRESETS } from '../build-presets.ts';
 
@@ -20,8 +20,7 @@ export function registerBuild(program: Command): void {
     .action(async (o: { preset: string; out: string; dataset?: string; workers: string; blender?: string; dryRun?: boolean }) => {
       const preset = PRESETS[o.preset];
       if (!preset) throw new UsageError(`--preset must be one of ${Object.keys(PRESETS).join(', ')}, got ${JSON.stringify(o.preset)}`);
-      const workers = Number(o.workers);
-      if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a whole number of at least 1, got ${JSON.stringify(o.workers)}`);
+      const workers = workersFlag(o.workers);
       const opts = { preset, out: o.out, dataset: o.dataset, workers, blender: o.blender, log: (l: string) => process.stderr.write(`${l}\n`) };
       if (o.dryRun) {
         process.stdout.write(`${await dryRun(opts)}\n`);

@@ -5,7 +5,7 @@
  * survives; an empty or wrong data root exits 2. On a released dataset the shipped report is kept unless --out.
  */
 import type { Command } from 'commander';
-import { CheckFailed, UsageError } from '../core/index.ts';
+import { CheckFailed, UsageError, wholeFlag, workersFlag } from '../core/index.ts';
 import { runCheck } from '../../checks/check.ts';
 import { DEFAULT_MIN_QUESTIONS, type Verdict } from '../../checks/gates.ts';
 import { caseProgress } from './case-progress.ts';
@@ -25,10 +25,8 @@ export function registerCheck(program: Command): void {
       const data = opts.data ?? dirArg;
       if (!data) throw new UsageError('give the build folder: stbench check BUILD or --data BUILD');
       if (opts.data && dirArg && opts.data !== dirArg) throw new UsageError(`two build folders given: ${dirArg} and --data ${opts.data}`);
-      const workers = Number(opts.workers);
-      if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a positive integer, not ${opts.workers}`);
-      const minQuestions = Number(opts.minQuestions);
-      if (!Number.isInteger(minQuestions) || minQuestions < 0) throw new UsageError(`--min-questions must be a whole number, not ${opts.minQuestions}`);
+      const workers = workersFlag(opts.workers);
+      const minQuestions = wholeFlag('min-questions', opts.minQuestions, 0, 1_000_000, 'more questions than any release holds')!;
       const bar = caseProgress();
       let r;
       try {

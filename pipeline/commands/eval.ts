@@ -1,10 +1,12 @@
 /**
  * `stbench eval SYSTEM --data DIR [--select job=helper/1] [--select length=short] [--channel rgb_pose|detections]
  * [--workers N] [--timeout S] --out RUN_DIR`: run a scripted system or `cmd:<command>` over the compiled cases that
- * ask something, resumably, and write RUN_DIR/results.json and results.md (checks/eval.ts).
+ * ask something, resumably, and write RUN_DIR/results.json and results.md (checks/eval.ts). Broken cases are
+ * reported apart and never scored; the run exits 1 when any case broke (`--retry-broken` runs them again). A
+ * non-empty --out that is not a run of the same system, data, channel and selection is refused (exit 2).
  */
 import type { Command } from 'commander';
-import { UsageError } from '../core/index.ts';
+import { CheckFailed, positiveFlag, workersFlag } from '../core/index.ts';
 import { runEval } from '../../checks/eval.ts';
 import { DEFAULT_REPLY_TIMEOUT_MS } from '../../checks/harness/index.ts';
 import { resolveSystem } from '../../checks/systems/registry.ts';
@@ -21,20 +23,24 @@ export function registerEval(program: Command): void {
     .option('--channel <channel>', 'rgb_pose or detections', 'rgb_pose')
     .option('--workers <n>', 'cases run at once', '1')
     .option('--timeout <seconds>', 'per-reply timeout; its expiry makes the case broken', String(DEFAULT_REPLY_TIMEOUT_MS / 1000))
-    .action(async (spec: string, opts: { data: string; out: string; select: string[]; channel: string; workers: string; timeout: string }) => {
-      const workers = Number(opts.workers);
-      if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a positive integer, not ${opts.workers}`);
-      const timeoutS = Number(opts.timeout);
-      if (!Number.isFinite(timeoutS) || timeoutS <= 0) throw new UsageError(`--timeout must be a positive number of seconds, not ${opts.timeout}`);
+    .option('--retry-broken', 'run again the cases an earlier run of this folder recorded as broken')
+    .action(async (spec: string, opts: { data: string; out: string; select: string[]; channel: string; workers: string; timeout: string; retryBroken?: boolean }) => {
+      const workers = workersFlag(opts.workers);
+      const timeoutS = positiveFlag('timeout', opts.timeout, 86_400, 'a day for one reply is no timeout');
       const system = resolveSystem(spec);
       const bar = caseProgress();
       let r;
       try {
-        r = await runEval({ system, data: opts.data, out: opts.out, select: opts.select, channel: opts.channel, workers, replyTimeoutMs: timeoutS * 1000, onProgress: (p) => bar.update(system.name, p) });
+        r = await runEval({ system, data: opts.data, out: opts.out, select: opts.select, channel: opts.channel, workers, replyTimeoutMs: timeoutS * 1000, retryBroken: opts.retryBroken, onProgress: (p) => bar.update(system.name, p) });
       } finally {
         bar.stop();
       }
       process.stdout.write(r.markdown + '\n');
-      process.stderr.write(`${system.name}: ${r.cases} cases, ${r.broken} broken; wrote ${opts.out}/results.json and results.md\n`);
+      process.stderr.write(`${system.name}: scored ${r.cases - r.broken} of ${r.cases} cases, ${r.broken} broken; wrote ${opts.out}/results.json and results.md\n`);
+      if (r.broken) {
+        const lines = r.brokenCases.slice(0, 10).map((b) => `  ${b.cid}: ${b.reason}`);
+        if (r.brokenCases.length > 10) lines.push(`  ... and ${r.brokenCases.length - 10} more (results.json lists them all)`);
+        throw new CheckFailed(`${r.broken} of ${r.cases} cases broke and are not scored:\n${lines.join('\n')}\nrerun with --retry-broken to run them again`);
+      }
     });
 }

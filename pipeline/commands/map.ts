@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
+import { checkOutputFile, wholeFlag } from '../core/index.ts';
 import { getPlace, loadPlaceFile } from '../../layouts/load.ts';
 import { drawPlaceMap } from '../../layouts/map-picture.ts';
 
@@ -16,8 +17,10 @@ export function registerMap(program: Command): void {
     .option('--size <px>', 'longest side in pixels', '1000')
     .option('--no-labels', 'leave out the labels of things')
     .action(async (place: string, opts: { out: string; size: string; labels: boolean }) => {
+      const size = wholeFlag('size', opts.size, 16, 16_384, 'a picture of 16384 pixels a side is 268 megapixels')!;
+      checkOutputFile(opts.out, { flag: '--out', inputs: existsSync(place) ? [place] : [] });
       const p = existsSync(place) ? loadPlaceFile(place).place : getPlace(place);
-      await drawPlaceMap(p, { maxSide: Number(opts.size), labels: opts.labels }).writePng(opts.out);
+      await drawPlaceMap(p, { maxSide: size, labels: opts.labels }).writePng(opts.out);
       process.stdout.write(`wrote ${opts.out}\n`);
     });
 }

@@ -4,10 +4,10 @@
  * (BUILD/.stbench/scripts/<sid>/plan.json) and the timeline (BUILD/private/<sid>/timeline.json).
  */
 import type { Command } from 'commander';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseTimeline } from '../../layouts/timeline.ts';
-import { InputError, metaDir } from '../core/index.ts';
+import { checkOutputFile, InputError, metaDir, readText } from '../core/index.ts';
 import { plotPlan, type PlotPlan } from '../script/plot.ts';
 
 export function registerPlot(program: Command): void {
@@ -23,8 +23,17 @@ export function registerPlot(program: Command): void {
       const planFile = join(metaDir(build), 'scripts', sid, 'plan.json');
       const tlFile = join(build, 'private', sid, 'timeline.json');
       for (const f of [planFile, tlFile]) if (!existsSync(f)) throw new InputError({ file: f, path: '', message: `missing: ${dir} is not a script folder of a build made by stbench script` });
-      const plan = JSON.parse(readFileSync(planFile, 'utf8')) as PlotPlan;
-      const tl = parseTimeline(JSON.parse(readFileSync(tlFile, 'utf8')), tlFile);
+      checkOutputFile(o.out, { flag: '--out', inputs: [planFile, tlFile] });
+      const json = (f: string): unknown => {
+        try {
+          return JSON.parse(readText(f));
+        } catch (e) {
+          if (e instanceof InputError) throw e;
+          throw new InputError({ file: f, path: '', message: `not readable JSON: ${(e as Error).message}` });
+        }
+      };
+      const plan = json(planFile) as PlotPlan;
+      const tl = parseTimeline(json(tlFile), tlFile);
       await plotPlan(plan, tl).writePng(resolve(o.out));
       process.stdout.write(`wrote ${resolve(o.out)}\n`);
     });

@@ -9,7 +9,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { progress } from '../progress.ts';
-import { UsageError } from '../core/index.ts';
+import { MAX_WORKERS, UsageError, wholeFlag } from '../core/index.ts';
 import { QUALITY_PRESETS } from '../../render/quality.ts';
 import { parseShard } from '../../render/script-inputs.ts';
 import { DEVICES, mergeRender, renderStage, renderStatus } from '../../render/stage.ts';
@@ -30,11 +30,14 @@ interface RenderOpts {
   threads?: string;
 }
 
+const LIMITS: Record<string, [number, string]> = {
+  workers: [MAX_WORKERS, 'more Blender processes than the cores of any one machine'],
+  samples: [65_536, 'the final preset uses 48; 65536 samples a frame is days a script'],
+  threads: [1024, 'more threads than any machine has'],
+};
+
 function wholeNumber(name: string, v: string | undefined, min: number): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be a whole number of at least ${min}, got ${JSON.stringify(v)}`);
-  return n;
+  return wholeFlag(name, v, min, LIMITS[name][0], LIMITS[name][1]);
 }
 
 /** The render stage's progress: frames, frames per second, ETA, frames kept from an earlier run. */

@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CheckFailed, UsageError } from '../core/index.ts';
+import { CheckFailed, positiveFlag } from '../core/index.ts';
 import { DEFAULT_REPLY_TIMEOUT_MS, loadCase, parseChannel, runCase } from '../../checks/harness/index.ts';
 import { resolveSystem } from '../../checks/systems/registry.ts';
 import { buildResults, readGoldRows, resultsMarkdown, score } from '../../checks/score/index.ts';
@@ -22,8 +22,7 @@ export function registerRun(program: Command): void {
     .option('--timeout <seconds>', 'per-reply timeout; its expiry makes the case broken', String(DEFAULT_REPLY_TIMEOUT_MS / 1000))
     .action(async (systemSpec: string, caseDir: string, opts: { channel: string; timeout: string }) => {
       const channel = parseChannel(opts.channel);
-      const timeoutS = Number(opts.timeout);
-      if (!Number.isFinite(timeoutS) || timeoutS <= 0) throw new UsageError(`--timeout must be a positive number of seconds, not ${opts.timeout}`);
+      const timeoutS = positiveFlag('timeout', opts.timeout, 86_400, 'a day for one reply is no timeout');
       const system = resolveSystem(systemSpec);
       const lc = loadCase(caseDir);
       const outcome = await runCase(system, lc, { channel, replyTimeoutMs: timeoutS * 1000 });

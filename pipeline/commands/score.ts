@@ -4,14 +4,14 @@
  * `stbench compare RESULTS_A RESULTS_B`: the paired headline difference per layout of two results.json files.
  */
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
-import { InputError, jsonlText, UsageError, writeJsonlAtomic } from '../core/index.ts';
+import { checkOutputFile, checkSeed, wholeFlag, InputError, jsonlText, readText, UsageError, writeJsonlAtomic } from '../core/index.ts';
 import { compare, compareMarkdown, readAnswers, readGoldRows, RESULTS_FORMAT, score, type Results } from '../../checks/score/index.ts';
 
 function readResults(file: string): Results {
   let value: unknown;
+  const text = readText(file);
   try {
-    value = JSON.parse(readFileSync(file, 'utf8'));
+    value = JSON.parse(text);
   } catch (e) {
     throw new InputError({ file, path: '', message: `not a readable JSON file: ${(e as Error).message}` });
   }
@@ -29,8 +29,9 @@ export function registerScore(program: Command): void {
     .description('score answers (JSONL: {"qid", "answer"}) against gold rows (gold.jsonl)')
     .argument('<gold>', 'gold.jsonl')
     .argument('<answers>', 'answers JSONL')
-    .option('--out <file>', 'write scored rows here (default: stdout)')
+    .option('--out <file>', 'write scored rows here (default: stdout); never one of the inputs, a folder or a link')
     .action((goldFile: string, answersFile: string, opts: { out?: string }) => {
+      if (opts.out !== undefined) checkOutputFile(opts.out, { flag: '--out', inputs: [goldFile, answersFile] });
       const golds = readGoldRows(goldFile);
       const answers = readAnswers(answersFile, new Set(golds.map((g) => g.qid)));
       const rows = golds.map((g) => score(g, answers.get(g.qid)));
@@ -55,8 +56,8 @@ export function registerScore(program: Command): void {
     .option('--seed <seed>', 'bootstrap seed', 'score')
     .option('--resamples <n>', 'bootstrap resamples', '2000')
     .action((fa: string, fb: string, opts: { seed: string; resamples: string }) => {
-      const B = Number(opts.resamples);
-      if (!Number.isInteger(B) || B < 1) throw new UsageError(`--resamples must be a positive integer, not ${opts.resamples}`);
+      checkSeed(opts.seed, (m) => new UsageError(`--seed: ${m}`));
+      const B = wholeFlag('resamples', opts.resamples, 1, 1_000_000, 'a million resamples is minutes of work per layout; 2000 is the default')!;
       const a = readResults(fa);
       const b = readResults(fb);
       process.stdout.write(compareMarkdown(a, b, compare(a, b, { B, seed: opts.seed })) + '\n');

@@ -1,19 +1,23 @@
 /**
  * `stbench script --job ID --count N --seed S --out BUILD [--tasks N] [--max-frames N]`: plan N scripts (shifts)
- * of a job in its place and write their files into the build. Bad input (an unknown job, a count below 1, a build
- * holding this job's scripts made from another spec, version or seed) exits 2 and writes nothing.
+ * of a job in its place and write their files into the build, each script as it is planned (with progress; a rerun
+ * after a kill keeps what was written). Bad input (an unknown job, a count below 1 or above 10,000, an empty seed, a
+ * build holding this job's scripts made from another spec, version or seed) exits 2 and writes nothing.
  */
 import type { Command } from 'commander';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getJob } from '../../jobs/load.ts';
 import { getPlace } from '../../layouts/load.ts';
-import { UsageError } from '../core/index.ts';
-import { checkBuild, planBatch, writeBatch, type BatchOptions } from '../script/batch.ts';
+import { checkSeed, UsageError } from '../core/index.ts';
+import { progress } from '../progress.ts';
+import { MAX_FRAMES_CAP, MAX_SCRIPT_COUNT, runBatch, type BatchOptions } from '../script/batch.ts';
 
-function posInt(name: string, v: string | undefined): number | undefined {
+function posInt(name: string, v: string | undefined, max: number, why: string): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${name} must be a whole number of at least 1, got ${JSON.stringify(v)}`);
+  if (!/^\s*\d+\s*$/.test(v) || !Number.isInteger(n) || n < 1) throw new UsageError(`--${name} must be a whole number of at least 1, got ${JSON.stringify(v)}`);
+  if (n > max) throw new UsageError(`--${name} must be at most ${max} (${why}), got ${n}`);
   return n;
 }
 
@@ -28,21 +32,28 @@ export function registerScript(program: Command): void {
     .option('--tasks <n>', 'tasks per script (default: the release mix)')
     .option('--max-frames <n>', 'cap on frames per script (small scripts for tests and demos)')
     .action((o: { job: string; count: string; seed: string; out: string; tasks?: string; maxFrames?: string }) => {
-      const count = posInt('count', o.count)!;
-      const tasks = posInt('tasks', o.tasks);
-      const maxFrames = posInt('max-frames', o.maxFrames);
-      if (tasks !== undefined && tasks > 6) throw new UsageError(`--tasks must be at most 6, got ${tasks}`);
+      const count = posInt('count', o.count, MAX_SCRIPT_COUNT, 'a release holds 16 scripts a job; 10,000 are weeks of rendering')!;
+      const tasks = posInt('tasks', o.tasks, 6, 'the release mix plans 2 to 6 tasks a script');
+      const maxFrames = posInt('max-frames', o.maxFrames, MAX_FRAMES_CAP, 'a script of the release mix has a few hundred frames');
+      checkSeed(o.seed, (m) => new UsageError(`--seed: ${m}`));
       const job = getJob(o.job);
       const place = getPlace(job.layout);
       const out = resolve(o.out);
+      if (existsSync(out) && !statSync(out).isDirectory()) throw new UsageError(`--out ${o.out} is a file, not a build folder`);
       const opts: BatchOptions = { job, place, seed: String(o.seed), count, tasks, maxFrames };
-      checkBuild(out, opts);
-      const scripts = planBatch(opts);
-      writeBatch(out, opts, scripts);
-      const frames = scripts.reduce((a, s) => a + s.plan.keyframes.length, 0);
-      const nTasks = scripts.reduce((a, s) => a + s.plan.tasks.length, 0);
-      const changes = scripts.reduce((a, s) => a + s.plan.gaps.reduce((b, g) => b + g.changes.length, 0), 0);
-      process.stdout.write(`${job.id}: ${scripts.length} scripts, ${nTasks} tasks, ${frames} frames, ${changes} planned changes -> ${out}\n`);
-      for (const s of scripts) process.stdout.write(`  ${s.sid}  tasks ${s.plan.tasks.length}  frames ${s.plan.keyframes.length}\n`);
+      const bar = progress('script', 'scripts');
+      let scripts;
+      try {
+        scripts = runBatch(out, opts, (done, total, s) => bar.update(done, total, `| ${s.sid}`));
+      } finally {
+        bar.stop();
+      }
+      const frames = scripts.reduce((a, s) => a + s.frames, 0);
+      const nTasks = scripts.reduce((a, s) => a + s.tasks, 0);
+      const changes = scripts.reduce((a, s) => a + s.changes, 0);
+      const kept = scripts.filter((s) => s.kept).length;
+      process.stdout.write(`${job.id}: ${scripts.length} scripts, ${nTasks} tasks, ${frames} frames, ${changes} planned changes -> ${out}${kept ? ` (${kept} kept from an earlier run)` : ''}\n`);
+      for (const s of scripts.slice(0, 100)) process.stdout.write(`  ${s.sid}  tasks ${s.tasks}  frames ${s.frames}\n`);
+      if (scripts.length > 100) process.stdout.write(`  ... and ${scripts.length - 100} more\n`);
     });
 }

@@ -9,6 +9,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { WriteFailed } from './errors.ts';
 
 export type FaultHandler = (point: string) => void;
 
@@ -45,10 +46,25 @@ export function isTempName(name: string): boolean {
   return name.startsWith('.') && name.includes(TMP_MARK);
 }
 
+/**
+ * Write a file atomically: the data goes to a temporary name beside the target, is flushed, and is renamed over the
+ * target. Whatever fails (the folder cannot be made, the disk is full, the folder is read-only, the target is a
+ * folder), the temporary file is removed, the old file is left whole, and a WriteFailed names the file and the reason.
+ * Only a kill (or a fault hook) can leave a temporary file behind; the stage that owns the folder sweeps it.
+ */
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
-  mkdirSync(dirname(path), { recursive: true });
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (e) {
+    throw new WriteFailed(path, e);
+  }
   const tmp = tempNameFor(path);
-  const fd = openSync(tmp, 'w');
+  let fd: number;
+  try {
+    fd = openSync(tmp, 'w');
+  } catch (e) {
+    throw new WriteFailed(path, e);
+  }
   try {
     const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     let off = 0;
@@ -59,14 +75,36 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
     while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
     fsyncSync(fd);
   } catch (e) {
-    closeSync(fd);
+    closeQuietly(fd);
     rmSync(tmp, { force: true });
-    throw e;
+    throw isFsError(e) ? new WriteFailed(path, e) : e;
   }
-  closeSync(fd);
+  try {
+    closeSync(fd);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw new WriteFailed(path, e);
+  }
   faultPoint('atomic:before-rename');
-  renameSync(tmp, path);
+  try {
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw new WriteFailed(path, e);
+  }
   faultPoint('atomic:after-rename');
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    /* closing after a failed write: the write's error is the one reported */
+  }
+}
+
+function isFsError(e: unknown): boolean {
+  return typeof (e as NodeJS.ErrnoException | undefined)?.code === 'string' && /^E[A-Z]+$/.test((e as NodeJS.ErrnoException).code!);
 }
 
 export function writeJsonAtomic(path: string, value: unknown, pretty = true): void {
@@ -81,8 +119,29 @@ export function writeJsonlAtomic(path: string, rows: readonly unknown[]): void {
   writeFileAtomic(path, jsonlText(rows));
 }
 
-/** Remove temporary files left by an interrupted writer in a folder (not recursive). */
-export function sweepTemps(dir: string): number {
+/** The process id a temporary name was made by (null for a name that carries none). */
+export function tempOwner(name: string): number | null {
+  const m = /\.tmp-(\d+)-[0-9a-f]+$/.exec(name);
+  return m ? Number(m[1]) : null;
+}
+
+/** Whether a process of this machine is alive. */
+export function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Remove temporary files left by an interrupted writer in a folder (not recursive). With `deadOnly`, a temporary
+ * file whose writer (the pid in its name) is still running on this machine is left alone, so that a sweep of a
+ * folder other stages also write never breaks a live writer.
+ */
+export function sweepTemps(dir: string, opts: { deadOnly?: boolean } = {}): number {
   let n = 0;
   let names: string[] = [];
   try {
@@ -91,10 +150,11 @@ export function sweepTemps(dir: string): number {
     return 0;
   }
   for (const name of names) {
-    if (isTempName(name)) {
-      rmSync(join(dir, name), { force: true, recursive: true });
-      n++;
-    }
+    if (!isTempName(name)) continue;
+    const owner = tempOwner(name);
+    if (opts.deadOnly && owner !== null && processAlive(owner)) continue;
+    rmSync(join(dir, name), { force: true, recursive: true });
+    n++;
   }
   return n;
 }

@@ -4,6 +4,7 @@
  * code says what kind of failure it was.
  */
 
+import { MAX_MESSAGE_CHARS, MAX_PATH_CHARS, MAX_PRINTED_ISSUES } from './limits.ts';
 export const EXIT = {
   ok: 0,
   /** a check or gate failed, or a broken instrument */
@@ -23,7 +24,20 @@ export interface InputIssue {
 
 export function formatIssue(i: InputIssue): string {
   const where = i.line !== undefined ? `${i.file}:${i.line}:${i.column ?? 1}` : i.file;
-  return `${where}: ${i.path || '(file)'}: ${i.message}`;
+  return `${where}: ${clip(i.path, MAX_PATH_CHARS) || '(file)'}: ${clip(i.message, MAX_MESSAGE_CHARS)}`;
+}
+
+/** A text cut to `max` characters, saying how much was left out (a 1 MB bad value is never echoed whole). */
+export function clip(text: string, max: number = MAX_MESSAGE_CHARS): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}... (${text.length - max} more characters)`;
+}
+
+/** The lines a list of issues prints as: the first MAX_PRINTED_ISSUES, then a count of the rest. */
+export function issueLines(issues: readonly InputIssue[], max: number = MAX_PRINTED_ISSUES): string[] {
+  const out = issues.slice(0, max).map(formatIssue);
+  if (issues.length > max) out.push(`... and ${issues.length - max} more problems (${issues.length} in all; the first ${max} are shown)`);
+  return out;
 }
 
 /** Bad input: one or more issues; exit code 2. */
@@ -32,7 +46,7 @@ export class InputError extends Error {
   readonly exitCode = EXIT.usage;
   constructor(issues: InputIssue[] | InputIssue) {
     const list = Array.isArray(issues) ? issues : [issues];
-    super(list.map(formatIssue).join('\n'));
+    super(issueLines(list).join('\n'));
     this.name = 'InputError';
     this.issues = list;
   }
@@ -45,6 +59,44 @@ export class UsageError extends Error {
     super(message);
     this.name = 'UsageError';
   }
+}
+
+/**
+ * Writing failed (a full disk, a read-only folder, a path that is a folder): the message names the file and the
+ * reason in words, and the writer has left the old file whole. Exit code 1 for a disk that failed, 2 for a path
+ * that cannot be written (the user's to change).
+ */
+export class WriteFailed extends Error {
+  readonly exitCode: number;
+  readonly code: string | undefined;
+  constructor(file: string, cause: unknown) {
+    const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+    super(`cannot write ${file}: ${fsReason(cause)}; the old file, if any, is unchanged`);
+    this.name = 'WriteFailed';
+    this.code = code;
+    this.exitCode = code === 'ENOSPC' || code === 'EIO' || code === 'EDQUOT' ? EXIT.failed : EXIT.usage;
+  }
+}
+
+/** A file-system error in words, with its code (`no space left on the device (ENOSPC)`). */
+export function fsReason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  const words: Record<string, string> = {
+    ENOSPC: 'no space left on the device',
+    EDQUOT: 'the disk quota is used up',
+    EROFS: 'the file system is read-only',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EISDIR: 'it is a folder',
+    ENOTDIR: 'a part of the path is a file, not a folder',
+    ENOENT: 'no such file or folder',
+    EEXIST: 'it exists already',
+    EIO: 'an input/output error of the disk',
+    ENAMETOOLONG: 'the name is too long',
+    EMFILE: 'too many open files',
+  };
+  if (code && words[code]) return `${words[code]} (${code})`;
+  return (e as Error | undefined)?.message ?? String(e);
 }
 
 /** A check that ran and failed (a gate, a broken instrument, a refused export); exit code 1. */

@@ -2,9 +2,10 @@
  * Reading JSON Lines: every non-empty line parsed, each problem (not JSON, a field the schema refuses) reported with
  * its file, line and field, all of them at once.
  */
-import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { InputError, pathString, type InputIssue } from './errors.ts';
+import { MAX_JSON_BYTES } from './limits.ts';
+import { readTextFile } from './text-file.ts';
 
 export interface JsonlLine {
   /** 1-based line number */
@@ -13,13 +14,15 @@ export interface JsonlLine {
   value: unknown;
 }
 
-/** The non-empty lines of JSONL text, parsed; lines that are not JSON become issues. */
-export function jsonlLines(text: string, file: string, issues: InputIssue[]): JsonlLine[] {
+/**
+ * The non-empty lines of JSONL text, parsed (by `parse`, default JSON.parse); lines that are not JSON become issues.
+ */
+export function jsonlLines(text: string, file: string, issues: InputIssue[], parse: (text: string) => unknown = JSON.parse): JsonlLine[] {
   const out: JsonlLine[] = [];
   text.split('\n').forEach((raw, i) => {
     if (raw.trim() === '') return;
     try {
-      out.push({ line: i + 1, text: raw, value: JSON.parse(raw) });
+      out.push({ line: i + 1, text: raw, value: parse(raw) });
     } catch (e) {
       issues.push({ file, line: i + 1, path: '', message: `not JSON: ${(e as Error).message}` });
     }
@@ -38,13 +41,9 @@ export function jsonlRows<T>(text: string, schema: z.ZodType<T>, file: string, i
   return out;
 }
 
-/** A file's text, or an InputError naming it. */
+/** A JSON or JSONL file's text, or an InputError naming it (missing, a folder, over MAX_JSON_BYTES, not UTF-8). */
 export function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new InputError({ file, path: '', message: `cannot read: ${(e as Error).message}` });
-  }
+  return readTextFile(file, { maxBytes: MAX_JSON_BYTES, what: 'a JSON or JSONL file' });
 }
 
 /** Every row of a JSONL file against a schema; throws one InputError listing every bad line. */

@@ -3,11 +3,11 @@
  * and each question's line in questions.jsonl and gold.jsonl, kept as written so a filtered copy keeps the bytes).
  * Export reads a build with it, verify a dataset: the counts of both come from the same reading.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CaseFile, QuestionRow } from '../../compile/case-schema.ts';
 import { GoldRow } from '../../checks/score/gold-row.ts';
-import { InputError, jsonlRows, pathString, type InputIssue } from '../core/index.ts';
+import { InputError, jsonlRows, pathString, readText, type InputIssue } from '../core/index.ts';
 import type { z } from 'zod';
 import { caseIdsOf } from '../compile-hash.ts';
 
@@ -43,9 +43,10 @@ export interface Contents {
 
 function readJson(file: string, issues: InputIssue[]): unknown {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readText(file));
   } catch (e) {
-    issues.push({ file, path: '', message: `not readable JSON: ${(e as Error).message}` });
+    if (e instanceof InputError) issues.push(...e.issues);
+    else issues.push({ file, path: '', message: `not readable JSON: ${(e as Error).message}` });
     return undefined;
   }
 }
@@ -55,7 +56,7 @@ function readLines<T>(file: string, schema: z.ZodType<T>, issues: InputIssue[]):
     issues.push({ file, path: '', message: 'missing' });
     return [];
   }
-  return jsonlRows(readFileSync(file, 'utf8'), schema, file, issues).map(({ text, value, row }) => ({ qid: (value as { qid: string }).qid, text, row }));
+  return jsonlRows(readText(file), schema, file, issues).map(({ text, value, row }) => ({ qid: (value as { qid: string }).qid, text, row }));
 }
 
 /** The script ids of a root: the folders under scripts/, sorted. */

@@ -19,6 +19,20 @@ export function listFiles(root: string, skip: (rel: string) => boolean = () => f
   return out.sort();
 }
 
+/** Every symbolic link under `root` (relative paths, sorted); links are not followed. */
+export function listLinks(root: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string): void => {
+    for (const e of readdirSync(rel ? join(root, rel) : root, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isSymbolicLink()) out.push(r);
+      else if (e.isDirectory()) walk(r);
+    }
+  };
+  walk('');
+  return out.sort();
+}
+
 /** sha256 of each listed file, keyed by its relative path. */
 export function hashFiles(root: string, rels: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};

@@ -5,9 +5,8 @@
  * every file the render wrote) and `engine` (blender, or raycast for a truth-only build); other fields are carried
  * along unread.
  */
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { InputError, pathString } from '../core/index.ts';
+import { InputError, pathString, readText } from '../core/index.ts';
 
 const Hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const Entry = z.looseObject({
@@ -33,8 +32,9 @@ export interface RenderLogInfo {
 export function readRenderLog(file: string): RenderLogInfo {
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(file, 'utf8'));
+    value = JSON.parse(readText(file));
   } catch (e) {
+    if (e instanceof InputError) throw e;
     throw new InputError({ file, path: '', message: `not readable JSON: ${(e as Error).message}` });
   }
   const r = RenderLog.safeParse(value);

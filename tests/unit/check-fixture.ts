@@ -4,7 +4,7 @@
  * one case a script with ego_now, ego_mem and object_where questions (one a trick naming a thing that is not there),
  * whose gold the fixture computes from the same truth.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CaseFile } from '../../compile/case-schema.ts';
@@ -12,7 +12,7 @@ import { TEXT, thingName } from '../../compile/families/wording.ts';
 import { formatClock } from '../../jobs/step.ts';
 import { getPlace } from '../../layouts/load.ts';
 import { emptyTimeline } from '../../layouts/timeline.ts';
-import { stream } from '../../pipeline/core/index.ts';
+import { sha256, stream } from '../../pipeline/core/index.ts';
 import { GoldRow, type GoldRowInput } from '../../checks/score/index.ts';
 
 export const ROBOT = {
@@ -122,6 +122,18 @@ export function makeCheckBuild(opts: CheckBuildOptions = {}): CheckBuild {
     }
     put(root, `private/${sid}/visibility.jsonl`, jsonl(vis));
     put(root, `scripts/${sid}/perception/oracle.jsonl`, jsonl(oracle));
+    // the render log vouches for the frames and the oracle, as the render stage's does
+    const outputs: Record<string, string> = {};
+    for (let k = 0; k < FRAMES; k++) {
+      const stem = String(k).padStart(6, '0');
+      for (const rel of [`scripts/${sid}/sensors/rgb/${stem}.jpg`, `private/${sid}/depth/${stem}.png`]) outputs[rel] = sha256(readFileSync(join(root, rel)));
+    }
+    for (const rel of [`private/${sid}/visibility.jsonl`, `scripts/${sid}/perception/oracle.jsonl`]) outputs[rel] = sha256(readFileSync(join(root, rel)));
+    const frames = Array.from({ length: FRAMES }, (_, k) => {
+      const stem = String(k).padStart(6, '0');
+      return { index: k, sha256: { rgb: outputs[`scripts/${sid}/sensors/rgb/${stem}.jpg`], depth: outputs[`private/${sid}/depth/${stem}.png`] } };
+    });
+    put(root, `private/${sid}/render_log.json`, JSON.stringify({ format: 'stbench.render_log/1', sid, frames, outputs }, null, 2));
 
     const questions: { qid: string; text: string; answer_type: string }[] = [];
     const golds: GoldRow[] = [];

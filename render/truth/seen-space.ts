@@ -1,7 +1,9 @@
 /**
  * The seen space of a frame on a floor grid (0.1 m cells over the place's bounds): the floor cells the camera
- * observed (pixels whose 3-D point lies at floor level, |z| <= the floor tolerance) and the obstacle cells it hit
- * (pixels whose 3-D point lies above that, up to the top of the obstacle band). The floor is the plane z = 0.
+ * observed (pixels whose 3-D point lies at floor level, |z| <= the floor tolerance, and the cells between the floor
+ * points of two neighbouring pixels: a pixel is an area, and far floor falls between pixel centres) and the obstacle
+ * cells it hit (pixels whose 3-D point lies above that, up to the top of the obstacle band). The floor is the plane
+ * z = 0.
  *
  * Cells are numbered row-major from the grid's origin: cell = iy * nx + ix, ix = floor((x - x0) / cell).
  * A set of cells is stored as runs [skip, length, skip, length, ...] over ascending cell numbers: each run starts
@@ -83,26 +85,58 @@ export function frameSeen(frame: TruthFrame, grid: FloorGrid, opts: SeenOptions 
   const { x0, y0, cell, nx, ny } = grid;
   const inv = 1 / cell;
   const depth = frame.depth;
+  // the floor points of the previous row and of the pixel to the left (NaN: not floor), for the footprint fill
+  let upX = new Float64Array(W).fill(NaN);
+  let upY = new Float64Array(W).fill(NaN);
+  let rowX = new Float64Array(W);
+  let rowY = new Float64Array(W);
+  // mark the floor cells along the segment between two neighbouring pixels' floor points: a pixel is an area, so the
+  // floor between its neighbours' points is in view too (far floor falls between pixel centres otherwise)
+  const fill = (ax: number, ay: number, bx: number, by: number) => {
+    const len = Math.hypot(bx - ax, by - ay);
+    if (len > FILL_MAX_M) return;
+    const n = Math.ceil(len / (cell / 2));
+    for (let i = 1; i < n; i++) {
+      const f = i / n;
+      const ix = Math.floor((ax + (bx - ax) * f - x0) * inv);
+      const iy = Math.floor((ay + (by - ay) * f - y0) * inv);
+      if (ix >= 0 && iy >= 0 && ix < nx && iy < ny) floor[iy * nx + ix] = 1;
+    }
+  };
   for (let v = 0; v < H; v++) {
     const rx = rays.rowX[v];
     const ry = rays.rowY[v];
     const rz = rays.rowZ[v];
     const rowOff = v * W;
     for (let u = 0; u < W; u++) {
+      rowX[u] = NaN;
       const dmm = depth[rowOff + u];
       if (dmm === NO_RETURN || dmm === 0) continue;
       const d = dmm / 1000;
       const z = pz + d * (rz + rays.colZ[u]);
       if (z < -tol || z > top) continue;
-      const ix = Math.floor((px + d * (rx + rays.colX[u]) - x0) * inv);
-      const iy = Math.floor((py + d * (ry + rays.colY[u]) - y0) * inv);
+      const x = px + d * (rx + rays.colX[u]);
+      const y = py + d * (ry + rays.colY[u]);
+      if (z <= tol) {
+        rowX[u] = x;
+        rowY[u] = y;
+        if (u > 0 && rowX[u - 1] === rowX[u - 1]) fill(rowX[u - 1], rowY[u - 1], x, y);
+        if (upX[u] === upX[u]) fill(upX[u], upY[u], x, y);
+      }
+      const ix = Math.floor((x - x0) * inv);
+      const iy = Math.floor((y - y0) * inv);
       if (ix < 0 || iy < 0 || ix >= nx || iy >= ny) continue;
       if (z <= tol) floor[iy * nx + ix] = 1;
       else obstacle[iy * nx + ix] = 1;
     }
+    [upX, rowX] = [rowX, upX];
+    [upY, rowY] = [rowY, upY];
   }
   return { grid, floor, obstacle };
 }
+
+/** The longest gap (m) between neighbouring pixels' floor points that the footprint fill bridges. */
+export const FILL_MAX_M = 2;
 
 /** Runs [skip, length, ...] of the set cells of a mask. */
 export function encodeRuns(mask: Uint8Array): number[] {

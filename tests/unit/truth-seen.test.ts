@@ -131,3 +131,27 @@ describe('runs and unions', () => {
     expect(cellCentre(grid, 101)).toEqual([-0.85, -4.85].map((x) => expect.closeTo(x, 9)) as unknown as [number, number]);
   });
 });
+
+describe('seen space far from the camera', () => {
+  // a camera 0.08 m above the floor (a robot vacuum's), looking level: beyond about 1.7 m the floor points of
+  // neighbouring pixel rows lie more than a cell apart
+  const low = cameraPose([0, 0, 0.08], 0, 0);
+  const frame = renderFrame([FLOOR], {}, low);
+  const seen = frameSeen(frame, grid);
+  it('marks every cell between the floor points of neighbouring pixels: the floor ahead has no holes', () => {
+    let checked = 0;
+    for (let x = 0.5; x <= 5; x += 0.05) {
+      const c = cellOf(grid, x, 0.05);
+      if (c < 0) continue;
+      expect(seen.floor[c], `cell at x ${x.toFixed(2)}`).toBe(1);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+  it('marks no cell beside the view', () => {
+    // 80 degrees of view: at 2 m ahead nothing beyond 1.7 m to the side
+    const c = cellOf(grid, 2, 2.2);
+    expect(c).toBeGreaterThanOrEqual(0);
+    expect(seen.floor[c]).toBe(0);
+  });
+});

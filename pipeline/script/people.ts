@@ -10,8 +10,8 @@
  * `people.meet_p`) crosses just in front of the robot at a frame the camera sees them, so close that their disc
  * overlaps the body (a person gap of 0, the people families' catastrophe) while their centre never enters the body:
  * they brush past it, as people do past robots that share their floor, and walk on straight for a few seconds; or,
- * while the robot stands still at a stop, they step up to its front, stand touching it for a moment and walk off
- * before it moves on.
+ * while the robot stands still at a stop, they step up to its front, stand touching it for a moment (or, where the
+ * stop is long enough, for longer than the closest_approach horizon) and walk off before it moves on.
  */
 import type { Stream } from '../core/index.ts';
 
@@ -249,8 +249,11 @@ function drawStopMeet(inp: WalkInput, start: XY, s: Stream): Leg[] | null {
   const r = stop.at;
   const phi = sightline(inp, s);
   const P = frontPoint(inp, r, phi, s.uniform(MEET_GAP.min, MEET_GAP.max) * R);
-  // stand there for 1 to 3 s, leaving at least 1 s before the robot moves
-  const stand = s.uniform(1, Math.min(3, stop.t1 - stop.t0 - 2));
+  // stand there, leaving at least 1 s before the robot moves: where the stop allows, for the horizon and more, so
+  // that a reader who saw them standing there can tell they will still be touching it (closest_approach), else a
+  // moment (1 to 3 s)
+  const room = stop.t1 - stop.t0 - 2;
+  const stand = room >= inp.horizon_s + 1.5 && s.coin(0.7) ? s.uniform(inp.horizon_s + 1, Math.min(room, inp.horizon_s + 5)) : s.uniform(1, Math.min(3, room));
   const tP = s.uniform(stop.t0 + 0.5, stop.t1 - 1 - stand);
   if (!(tP >= stop.t0)) return null;
   const seen = inp.frames.some((t, i) => t >= tP && t <= tP + stand && seesSome(inp, i, P, R));

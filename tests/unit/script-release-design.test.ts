@@ -47,7 +47,7 @@ describe('people and the robot', () => {
       const place = getPlace(job.layout);
       const body = bodyShape(job);
       const k = intrinsics(job.camera.width, job.camera.height, job.camera.hfov_deg);
-      const scripts = planBatch({ job, place, seed: 'meet', count: 4, tasks: 2 });
+      const scripts = planBatch({ job, place, seed: 'meet', count: 8, tasks: 2 });
       let brushes = 0;
       let sightings = 0;
       for (const { plan } of scripts) {

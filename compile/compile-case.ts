@@ -96,9 +96,10 @@ export function compileCase(data: ScriptData, w: CaseWindow, env: CompileEnv): C
     const site: AskSite = { ctx: context(ask(k), k), rng: stream(env.seed, 'compile/candidates', `${w.cid}/${k}`), used: new Set() };
     const qids: string[] = [];
     spec.look_points.slots.forEach((families, slot) => {
-      // the slot tries its families in an order drawn from the case id and the stop: a family the slot lists later
-      // is not starved by one that can nearly always be asked (clear_path before the people families)
-      const order = stream(env.seed, 'compile/slot-order', `${w.cid}/${k}/${slot}`).shuffle(families);
+      // the slot tries its families in an order drawn from the case id and the stop (unless the job lists its order):
+      // a family the slot lists later is not starved by one that can nearly always be asked (clear_path before the
+      // people families)
+      const order = spec.look_points.slot_order?.[slot] === 'listed' ? families : stream(env.seed, 'compile/slot-order', `${w.cid}/${k}/${slot}`).shuffle(families);
       const q = fillSlot(order, site, slot, env.funnel, env.screens);
       if (q) qids.push(add(q));
     });

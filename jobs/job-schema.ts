@@ -254,8 +254,11 @@ export const LookPoints = z.strictObject({
   gap_frames: z.strictObject({ mean: upTo(...FRAMES), min: wholeIn(1, ...FRAMES) }),
   /** decision frames are used first */
   decision_first: z.boolean(),
-  /** three slots, each a list of families in priority order; the first slot is harm */
-  slots: z.array(Slot).length(3, 'a look point has exactly three slots'),
+  /** up to three slots, each a list of families; the first slot is harm */
+  slots: z.array(Slot).min(1, 'a look point has at least one slot').max(3, 'a look point has at most three slots'),
+  /** per slot, the order its families are tried in: `drawn` (from the case id and the stop, the default: a family
+   * listed later is not starved by one that can nearly always be asked) or `listed` (the order written) */
+  slot_order: z.array(z.enum(['drawn', 'listed'])).optional(),
   source: text,
 });
 

@@ -205,6 +205,8 @@ export function semanticIssues(raw: Record<string, unknown>, file: string, locat
   if (gf && typeof gf.min === 'number' && typeof gf.mean === 'number' && gf.min > gf.mean) {
     add(['look_points', 'gap_frames'], `min ${gf.min} is greater than mean ${gf.mean}`);
   }
+  if (lp && Array.isArray(lp.slots) && Array.isArray(lp.slot_order) && lp.slot_order.length !== lp.slots.length)
+    add(['look_points', 'slot_order'], `names the order of ${lp.slot_order.length} slots, the look points have ${lp.slots.length}`);
   if (lp && Array.isArray(lp.slots)) {
     lp.slots.forEach((slot, si) => {
       if (!Array.isArray(slot)) return;

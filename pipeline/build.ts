@@ -29,6 +29,8 @@ export interface BuildOptions {
   dataset?: string;
   workers?: number;
   blender?: string;
+  /** blender (the default) or raycast: a truth-only build (not a release), exported as a truth-only dataset */
+  engine?: string;
   /** print what would be built and a time estimate, build nothing */
   dryRun?: boolean;
   log?: (line: string) => void;
@@ -143,6 +145,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     const bar = progress('render', 'frames');
     try {
       return await renderStage(build, {
+        engine: opts.engine,
         quality: preset.quality,
         workers: opts.workers,
         blender: opts.blender,
@@ -165,12 +168,15 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   if (compiled.reseeded) log(reseededNotice(build, compiled.reseeded));
 
   const check = await timed('check', async () => {
+    // a release-shaped build is read beside the 0.11 card's figures
+    const reference = preset.name === 'release' ? 'spatiotemporalbench-0.11' : undefined;
     let bar: ReturnType<typeof progress> | null = null;
     let current = '';
     try {
       return await runCheck({
         data: build,
         workers: opts.workers,
+        reference,
         onProgress: (system, p) => {
           if (system !== current) {
             bar?.stop();
@@ -186,7 +192,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   });
   if (check.exitCode !== 0) throw new CheckFailed(`the check failed (see ${check.mdPath ?? 'check.md'}); nothing exported`);
 
-  await timed('export', () => exportDataset({ data: build, out: dataset, version: preset.version, force: existsSync(dataset), log }));
+  const truthOnly = opts.engine === 'raycast';
+  await timed('export', () => exportDataset({ data: build, out: dataset, version: preset.version, force: existsSync(dataset), truthOnly, log }));
 
   const kept = check.report.families.filter((f) => f.status === 'kept').length;
   return {

@@ -1,5 +1,5 @@
 /** `stbench export` on a small synthetic checked build: what ships, the card against release.json, the Parquet table. */
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parquetReadObjects } from 'hyparquet';
@@ -137,5 +137,44 @@ describe('stbench export', () => {
     // same build, same options: same bytes
     expect(readFileSync(join(out2, 'data', 'questions.parquet'))).toEqual(readFileSync(join(out, 'data', 'questions.parquet')));
     expect(existsSync(join(out2, 'private', 'index', `${CID_V}.json`))).toBe(true);
+  });
+});
+
+describe('stbench export and verify of a truth-only build', () => {
+  /** The synthetic build with its render logs saying its frames were ray-cast. */
+  async function truthOnlyBuild(): Promise<string> {
+    const build = await makeBuild();
+    for (const sid of readdirSync(join(build, 'private'))) {
+      const f = join(build, 'private', sid, 'render_log.json');
+      if (!existsSync(f)) continue;
+      writeFileSync(f, JSON.stringify({ ...JSON.parse(readFileSync(f, 'utf8')), engine: 'raycast', blender: null }, null, 2));
+    }
+    return build;
+  }
+
+  it('refuses it without --truth-only, writing nothing', async () => {
+    const build = await truthOnlyBuild();
+    const out = join(mkdtempSync(join(tmpdir(), 'stbench-export-truth-')), 'dataset');
+    await expect(exportDataset({ data: build, out, version: '0.1.0' })).rejects.toThrow(/truth-only build.*--truth-only/s);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('with --truth-only marks the dataset truth-only, which verify accepts only as such', async () => {
+    const build = await truthOnlyBuild();
+    const out = join(mkdtempSync(join(tmpdir(), 'stbench-export-truth-')), 'dataset');
+    const r = await exportDataset({ data: build, out, version: '0.1.0', truthOnly: true });
+    expect(r.release.truth_only).toBe(true);
+    const card = readFileSync(join(out, 'README.md'), 'utf8');
+    expect(card).toMatch(/Truth-only dataset: not a release/);
+    expect(card).toMatch(/The pictures are not renders/);
+    expect(card).not.toMatch(/photoreal/);
+    expect((await verifyDataset(out)).join('\n')).toMatch(/truth-only dataset/);
+    expect(await verifyDataset(out, { truthOnly: true })).toEqual([]);
+  });
+
+  it('refuses --truth-only on a rendered build', async () => {
+    const build = await makeBuild();
+    const out = join(mkdtempSync(join(tmpdir(), 'stbench-export-truth-')), 'dataset');
+    await expect(exportDataset({ data: build, out, version: '0.1.0', truthOnly: true })).rejects.toThrow(/rendered build/);
   });
 });

@@ -42,7 +42,7 @@ import type { Screen, ScreenCandidate, ScreenContext, Target } from './screens/i
 /** The share of where-is slots that try a trick (never shown) thing first. */
 export const TRICK_SHARE = 0.2;
 /** Things (or people) tried per family and slot, at most. */
-export const MAX_TARGETS = 6;
+export const MAX_TARGETS = 12;
 /** Trick things tried per slot, at most. */
 export const MAX_TRICKS = 2;
 export const DIRECTIONS: readonly Direction[] = ['ahead', 'back', 'left', 'right'];

@@ -5,6 +5,7 @@
  * qid, text, answer_type) and its gold rows in the scorer's schema.
  */
 import type { GoldRow } from '../checks/score/gold-row.ts';
+import type { Family } from '../jobs/families.ts';
 import type { JobSpec } from '../jobs/job-schema.ts';
 import type { Place } from '../layouts/place-schema.ts';
 import { stream, type Stream } from '../pipeline/core/index.ts';
@@ -99,7 +100,9 @@ export function compileCase(data: ScriptData, w: CaseWindow, env: CompileEnv): C
       // the slot tries its families in an order drawn from the case id and the stop (unless the job lists its order):
       // a family the slot lists later is not starved by one that can nearly always be asked (clear_path before the
       // people families)
-      const order = spec.look_points.slot_order?.[slot] === 'listed' ? families : stream(env.seed, 'compile/slot-order', `${w.cid}/${k}/${slot}`).shuffle(families);
+      const how = spec.look_points.slot_order?.[slot] ?? 'drawn';
+      const drawn = (xs: readonly Family[]) => stream(env.seed, 'compile/slot-order', `${w.cid}/${k}/${slot}`).shuffle(xs);
+      const order = how === 'listed' ? families : how === 'first' ? [families[0], ...drawn(families.slice(1))] : drawn(families);
       const q = fillSlot(order, site, slot, env.funnel, env.screens);
       if (q) qids.push(add(q));
     });

@@ -257,8 +257,9 @@ export const LookPoints = z.strictObject({
   /** up to three slots, each a list of families; the first slot is harm */
   slots: z.array(Slot).min(1, 'a look point has at least one slot').max(3, 'a look point has at most three slots'),
   /** per slot, the order its families are tried in: `drawn` (from the case id and the stop, the default: a family
-   * listed later is not starved by one that can nearly always be asked) or `listed` (the order written) */
-  slot_order: z.array(z.enum(['drawn', 'listed'])).optional(),
+   * listed later is not starved by one that can nearly always be asked), `listed` (the order written) or `first`
+   * (the first written, then the others in a drawn order) */
+  slot_order: z.array(z.enum(['drawn', 'listed', 'first'])).optional(),
   source: text,
 });
 

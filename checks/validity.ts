@@ -83,7 +83,7 @@ export const Validity = z.strictObject({
 export type Validity = z.infer<typeof Validity>;
 
 /** The where-is families, whose unknowns include trick questions. */
-export const WHERE_IS = ['ego_mem', 'object_where', 'way_to'] as const;
+export const WHERE_IS = ['ego_mem', 'object_where', 'way_to', 'person_mem'] as const;
 /** The people-approach families, whose gold 0 means the person comes inside the body. */
 export const PERSON_APPROACH = ['closest_person', 'closest_approach', 'approach_mem'] as const;
 /** The case lengths the floor is read on (the reference rows' cases). */

@@ -10,7 +10,7 @@
  * one; its gold is unknown.
  */
 import type { Family } from '../jobs/families.ts';
-import type { Direction } from '../layouts/geometry/index.ts';
+import { sweepFootprints, type Direction } from '../layouts/geometry/index.ts';
 import type { Stream } from '../pipeline/core/index.ts';
 import {
   approachMem,
@@ -37,6 +37,8 @@ import {
 } from './families/index.ts';
 import { FAMILY_DROP, type Funnel } from './funnel.ts';
 import { cameStraight, lookedAlong } from './looked-along.ts';
+import { bodyObstacles } from './families/corridor-seen.ts';
+import { gridDiagonal } from './families/clear-path.ts';
 import type { Screen, ScreenCandidate, ScreenContext, Target } from './screens/index.ts';
 
 /** The share of where-is slots that try a trick (never shown) thing first. */
@@ -46,6 +48,8 @@ export const MAX_TARGETS = 12;
 /** Trick things tried per slot, at most. */
 export const MAX_TRICKS = 2;
 export const DIRECTIONS: readonly Direction[] = ['ahead', 'back', 'left', 'right'];
+/** The public map's roles: what a corridor runs to before any thing stops it. */
+const MAP_ROLES: readonly string[] = ['wall', 'door', 'fixed'];
 
 /** Families whose question names a thing, and those of them that may name a never-shown one. */
 const THING_FAMILIES: readonly Family[] = ['ego_now', 'ego_mem', 'way_to', 'object_where'];
@@ -131,11 +135,18 @@ export function candidatesFor(family: Family, site: AskSite): CandidateTry[] {
   const inView = new Set(now.entities.filter((e) => e.pixels > 0).map((e) => e.entity));
   const trickFirst = TRICK_FAMILIES.includes(family) && rng.coin(TRICK_SHARE);
   if (family === 'clear_path') {
-    // only drives the robot looked along during the task, by its poses (compile/looked-along.ts)
+    // only drives the robot looked along during the task, by its poses and the public map (compile/looked-along.ts)
+    const job = ctx.ask.job;
     const task = taskFrames(ctx.ask);
+    const map = bodyObstacles(job, ctx.ask.world.solidsAt(now.t).filter((x) => MAP_ROLES.includes(x.role)));
+    const looked = (direction: Direction) => {
+      const d = driveOf({ x: now.pose.x, y: now.pose.y, yaw_deg: now.pose.heading_deg }, direction, job.turn_deg);
+      const run = sweepFootprints(map, { pose: d.pose, body: job.body, heading_deg: d.heading_deg, maxDistance: gridDiagonal(ctx.ask) }).distance;
+      return lookedAlong(job, task, d.heading_deg, run);
+    };
     return rng
       .shuffle(DIRECTIONS)
-      .filter((direction) => lookedAlong(task, driveOf({ x: now.pose.x, y: now.pose.y, yaw_deg: now.pose.heading_deg }, direction, ctx.ask.job.turn_deg).heading_deg))
+      .filter(looked)
       .map((direction) => ({ target: { type: 'direction', direction }, trick: false }));
   }
   // what lies just ahead, only where the robot came straight (by its poses: compile/looked-along.ts)

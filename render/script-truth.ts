@@ -13,6 +13,7 @@ import {
   floorGrid,
   frameTruth,
   loadTruthFrame,
+  obstacleTopFor,
   paletteFromColourWords,
   writeOracle,
   writePerceptionIds,
@@ -38,6 +39,7 @@ export async function writeScriptTruth(build: string, job: RenderJob, timeline: 
   const grid = floorGrid(place.bounds);
   const palette = paletteFromColourWords(place.colour_words);
   const moves = resolvedMoves(job);
+  const obstacleTopM = obstacleTopFor(job.frames.map((f) => f.camera.position[2]));
   const visibility: VisibilityRecord[] = [];
   const perceptionIds: PerceptionIdsRecord[] = [];
   const oracle: OracleRecord[] = [];
@@ -48,7 +50,7 @@ export async function writeScriptTruth(build: string, job: RenderJob, timeline: 
     const files = framePaths(build, job.sid, f.index);
     const cam = cameraPose(f.camera.position, f.camera.yaw_deg, f.camera.pitch_deg);
     const frame = await loadTruthFrame({ depth: files.depth, ids: files.ids, rgb: files.rgb, albedo: files.albedo }, f.index, t, k, cam);
-    const r = frameTruth(frame, table, grid, { palette });
+    const r = frameTruth(frame, table, grid, { palette, obstacleTopM });
     visibility.push(r.visibility);
     perceptionIds.push(r.perceptionIds);
     oracle.push(r.oracle);

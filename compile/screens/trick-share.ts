@@ -15,7 +15,7 @@ import type { Funnel } from '../funnel.ts';
 
 export const TRICK_SHARE_SCREEN = 'trick_share';
 /** The where-is families. */
-export const WHERE_IS_FAMILIES: readonly string[] = ['ego_mem', 'object_where', 'way_to'];
+export const WHERE_IS_FAMILIES: readonly string[] = ['ego_mem', 'object_where', 'way_to', 'person_mem'];
 export const TRICK_SHARE_MIN = 0.15;
 export const TRICK_SHARE_MAX = 0.25;
 /** Where a share above it is brought: one in five (the card: about one where-is question in five is a trick). */

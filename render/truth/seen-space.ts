@@ -29,6 +29,17 @@ export const CELL_M = 0.1;
 /** Default top of the obstacle band, metres above the floor (a robot's and a person's reach; ceilings excluded). */
 export const OBSTACLE_TOP_M = 2.0;
 
+/**
+ * The top of the obstacle band for a job's frames: OBSTACLE_TOP_M, or, for a camera that flies above it (the drone's
+ * at 15 m), a metre above the highest camera, so that what bounds its corridors (rooftops, building faces at its
+ * height) counts as observed.
+ */
+export function obstacleTopFor(cameraHeights: Iterable<number>): number {
+  let top = -Infinity;
+  for (const z of cameraHeights) top = Math.max(top, z);
+  return top > OBSTACLE_TOP_M ? top + 1 : OBSTACLE_TOP_M;
+}
+
 /** The grid over a place's bounds. */
 export function floorGrid(bounds: { x_min: number; x_max: number; y_min: number; y_max: number }, cell = CELL_M): FloorGrid {
   const nx = Math.max(1, Math.ceil((bounds.x_max - bounds.x_min) / cell - 1e-9));

@@ -16,7 +16,7 @@ import { framePaths, verifyFrame } from '../../render/frame-files.ts';
 import { resolvedMoves } from '../../render/render-job.ts';
 import { readScriptInputs } from '../../render/script-inputs.ts';
 import { renderStage } from '../../render/stage.ts';
-import { entityBoxes, floorGrid, frameTruth, paletteFromColourWords, raycastFrame, recordsText, truthScene, type EntityInfo, type VisibilityRecord } from '../../render/truth/index.ts';
+import { entityBoxes, floorGrid, frameTruth, obstacleTopFor, paletteFromColourWords, raycastFrame, recordsText, truthScene, type EntityInfo, type VisibilityRecord } from '../../render/truth/index.ts';
 import { scriptJob } from '../helpers/raycast-build.ts';
 
 /** The reference: the test builds' ray-cast loop as it was written before the engine (truth in memory). */
@@ -58,7 +58,7 @@ function referenceVisibility(build: string, sid: string): string {
       const c = table.has(r.ids[p]) ? shade(table.get(r.ids[p])!.colour) : shade(undefined);
       rgb.set(c, p * 3);
     }
-    records.push(frameTruth({ k: f.index, t, intrinsics: k, camera: cam, depth: r.depth, ids: r.ids, rgb }, table, grid, { palette }).visibility);
+    records.push(frameTruth({ k: f.index, t, intrinsics: k, camera: cam, depth: r.depth, ids: r.ids, rgb }, table, grid, { palette, obstacleTopM: obstacleTopFor(job.frames.map((x) => x.camera.position[2])) }).visibility);
   }
   return recordsText(records);
 }

@@ -9,9 +9,11 @@
  * Most walks keep clear of the robot's body by a margin at every sampled moment. A meeting walk (the job's
  * `people.meet_p`) crosses just in front of the robot at a frame the camera sees them, so close that their disc
  * overlaps the body (a person gap of 0, the people families' catastrophe) while their centre never enters the body:
- * they brush past it, as people do past robots that share their floor, and walk on straight for a few seconds; or,
- * while the robot stands still at a stop, they step up to its front, stand touching it for a moment (or, where the
- * stop is long enough, for longer than the closest_approach horizon) and walk off before it moves on.
+ * they brush past it, as people do past robots that share their floor, and walk on straight for a few seconds; or
+ * they come toward the robot from ahead while it holds its heading, in view for a few seconds, graze a front
+ * corner or a side of the body and walk on straight past it; or, while the robot stands still at a stop, they step up
+ * to its front, stand touching it for a moment (or, where the stop is long enough, for longer than the
+ * closest_approach horizon) and walk off before it moves on.
  */
 import type { Stream } from '../core/index.ts';
 
@@ -313,6 +315,68 @@ function drawMeet(inp: WalkInput, start: XY, s: Stream): Leg[] | null {
   return [...lead, { t0: tq0, t1: tq0 + (a + b) / v, from: q0, to: q1 }];
 }
 
+/** The point `gap` (m) from the body on the ray from the base centre at `psi` (rad) off the heading (bisection). */
+function contourPoint(inp: WalkInput, r: RobotSample, psi: number, gap: number): XY {
+  const dist = inp.bodyDistance!;
+  const a = (r.heading_deg * Math.PI) / 180 + psi;
+  let lo = 0, hi = 4;
+  for (let i = 0; i < 40; i++) {
+    const mid = (lo + hi) / 2;
+    if (dist([r.x + Math.cos(a) * mid, r.y + Math.sin(a) * mid], r) < gap) lo = mid;
+    else hi = mid;
+  }
+  return [r.x + Math.cos(a) * hi, r.y + Math.sin(a) * hi];
+}
+
+/** Seconds an oncoming walker walks toward the robot before brushing it (in view ahead meanwhile). */
+export const ONCOMING_S = { min: 2, max: 4 };
+/** Where around the body an oncoming walker brushes it: this far off the heading either way (deg), front corner
+ * to side. */
+export const ONCOMING_PSI_DEG = { min: 20, max: 100 };
+
+/**
+ * Draw an oncoming meeting: while the robot holds its heading, the person comes toward it from ahead, in view for a
+ * few seconds, on a straight line that grazes the body (tangent to the curve `gap` outside it, at a front corner or
+ * a side: their disc overlaps the body as they pass, their centre stays out), and walks on straight past it for up
+ * to the horizon: a reader who saw them coming can tell they will brush the body, where it stands now, within the
+ * horizon (closest_approach).
+ */
+function drawOncoming(inp: WalkInput, start: XY, s: Stream): Leg[] | null {
+  const R = inp.meetRadius ?? inp.personRadius;
+  const approach = s.uniform(ONCOMING_S.min, ONCOMING_S.max);
+  // a moment the robot has driven on one heading through the approach (ahead of it is open floor, not the surface
+  // it stops at) and the walk on fits the task
+  const driving = (r: RobotSample) => {
+    const b = robotAt(inp.robot, r.t - approach);
+    return b.heading_deg === r.heading_deg && Math.hypot(r.x - b.x, r.y - b.y) > 0.2 * approach;
+  };
+  const held = inp.robot.filter((r) => r.t >= inp.t0 + approach + 1 && r.t <= inp.t1 - inp.horizon_s - 1 && driving(r));
+  if (!held.length) return null;
+  const r = s.pick(held);
+  const gap = s.uniform(MEET_GAP.min, MEET_GAP.max) * R;
+  const psi = (s.coin(0.5) ? 1 : -1) * s.uniform(ONCOMING_PSI_DEG.min, ONCOMING_PSI_DEG.max) * (Math.PI / 180);
+  const S = contourPoint(inp, r, psi, gap);
+  // the tangent there, pointing back along the heading (the walker comes from ahead)
+  const A = contourPoint(inp, r, psi - 0.01, gap);
+  const B = contourPoint(inp, r, psi + 0.01, gap);
+  const h = (r.heading_deg * Math.PI) / 180;
+  let d: XY = [B[0] - A[0], B[1] - A[1]];
+  const n = Math.hypot(d[0], d[1]);
+  if (!(n > 0)) return null;
+  d = [d[0] / n, d[1] / n];
+  if (d[0] * Math.cos(h) + d[1] * Math.sin(h) > 0) d = [-d[0], -d[1]];
+  const v = s.uniform(inp.speed.min, inp.speed.max);
+  const a = v * approach;
+  const b = v * s.uniform(MEET_ON_S.max, inp.horizon_s + 0.5);
+  const q0: XY = [S[0] - d[0] * a, S[1] - d[1] * a];
+  const q1: XY = [S[0] + d[0] * b, S[1] + d[1] * b];
+  const tq0 = r.t - approach;
+  if (!segmentInside(q0, q1, inp.areas) || !inp.segmentFree(q0, q1, R)) return null;
+  const lead = leadLegs(inp, start, q0, tq0, s.uniform(inp.speed.min, inp.speed.max), R, s);
+  if (!lead) return null;
+  return [...lead, { t0: tq0, t1: tq0 + (a + b) / v, from: q0, to: q1 }];
+}
+
 /** The robot's sample at time t (linear between samples; heading of the nearer). */
 function robotAt(samples: readonly RobotSample[], t: number): RobotSample {
   // the last sample at or before t (samples are in time order)
@@ -331,19 +395,27 @@ function robotAt(samples: readonly RobotSample[], t: number): RobotSample {
   return { t, x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f, heading_deg: f < 0.5 ? a.heading_deg : b.heading_deg };
 }
 
+/** Seconds before a meeting within which the camera must have seen the person (an oncoming walker is seen coming). */
+export const MEET_SEEN_S = 6;
+
 /**
- * Whether a meeting walk meets the body at one of the frames (the disc overlaps it) and, sampled every 0.1 s over
- * the task, never brings the person's centre within MEET_CLEAR_M of the body.
+ * Whether a meeting walk meets the body (sampled every 0.1 s, the disc overlaps it) with the camera seeing the person
+ * at a frame then or within MEET_SEEN_S before, and never brings the person's centre within MEET_CLEAR_M of the body.
  */
 export function meetValid(inp: WalkInput, legs: readonly Leg[], rest: XY): boolean {
   const dist = inp.bodyDistance!;
   const R = inp.meetRadius ?? inp.personRadius;
+  const meets: number[] = [];
   for (let t = inp.t0; t <= inp.t1; t += 0.1) {
-    if (dist(walkPosition(legs, t, rest), robotAt(inp.robot, t)) < MEET_CLEAR_M) return false;
+    const d = dist(walkPosition(legs, t, rest), robotAt(inp.robot, t));
+    if (d < MEET_CLEAR_M) return false;
+    if (d < R - 1e-3) meets.push(t);
   }
+  if (!meets.length) return false;
   return inp.frames.some((t, i) => {
+    if (!meets.some((m) => t <= m + 1e-9 && t >= m - MEET_SEEN_S)) return false;
     const q = walkPosition(legs, t, rest);
-    return dist(q, robotAt(inp.robot, t)) < R - 1e-3 && inp.sees(i, q);
+    return dist(q, robotAt(inp.robot, t)) < R - 1e-3 ? inp.sees(i, q) : seesSome(inp, i, q, R);
   });
 }
 
@@ -386,7 +458,9 @@ export function planWalk(inp: WalkInput, s: Stream, tries = 25): { legs: Leg[]; 
   if (inp.meetP && inp.bodyDistance && s.coin(inp.meetP)) {
     // a meeting fits fewer places and moments than a walk: more draws
     for (let i = 0; i < tries * MEET_DRAWS; i++) {
-      const legs = (s.coin(0.5) ? drawStopMeet(inp, start, s) : null) ?? drawMeet(inp, start, s);
+      // at a stop, oncoming, or across its front
+      const k = s.uniform(0, 1);
+      const legs = (k < 0.4 ? drawStopMeet(inp, start, s) : k < 0.8 ? drawOncoming(inp, start, s) : null) ?? drawMeet(inp, start, s);
       if (legs && walkValid(inp, legs, start, true)) return { legs, rest: start };
     }
   }

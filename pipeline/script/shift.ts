@@ -21,6 +21,7 @@ import { sampleKeyframes, type Keyframe } from './keyframes.ts';
 import { navMap, nearestFit, type BodyShape, type NavMap } from './nav.ts';
 import { planWalk, pointInPolygon, randomPointIn, type Leg, type RobotSample, type XY } from './people.ts';
 import { homeSite, sitesFor } from './sites.ts';
+import { stopPose } from './stop-pose.ts';
 import { planAmrTask, planDroneTask, planHelperTask } from './task-sites.ts';
 import type { ScriptMemory, TaskContext, TaskRecord, ThingMove } from './task-types.ts';
 import { planVacuumTask } from './task-vacuum.ts';
@@ -219,7 +220,10 @@ export function planScript(inp: ScriptInput): ScriptPlan {
   const allKeyframes: Keyframe[] = [];
   const allMotions: Motion[] = [];
   const walks: ScriptPlan['walks'] = {};
-  let pose = { x: home.position[0], y: home.position[1], z: baseZ, heading_deg: home.heading };
+  // where the history left it parked: the home site's stop (strayed, unless a dock, a charger or a base)
+  const startNav = buildNav(state);
+  const start = stopPose(home, (p) => startNav.fits(p), st('start-pose'));
+  let pose = { x: start.at[0], y: start.at[1], z: baseZ, heading_deg: start.heading };
 
   for (let ti = 0; ti < inp.tasks; ti++) {
     let gapS = 0;

@@ -10,6 +10,7 @@ import type { TaskKindSpec } from '../../jobs/job-schema.ts';
 import { reachableCentres } from './coverage.ts';
 import { nearestFit } from './nav.ts';
 import { siteName, sitesFor, thingName } from './sites.ts';
+import { stopPose, type StopPose } from './stop-pose.ts';
 import type { TaskContext } from './task-types.ts';
 
 type Kind<K extends string> = Extract<TaskKindSpec, { kind: K }>;
@@ -38,18 +39,19 @@ function reachableSites(ctx: TaskContext, roles: readonly string[]): Site[] {
   return out;
 }
 
-/** Drive to a site and face it; false when there is no route. */
-function visit(ctx: TaskContext, site: Site, phase: string, subgoal: string, decision?: string): boolean {
-  const ok = ctx.drive.goTo([site.position[0], site.position[1]], info(ctx, phase, subgoal, decision));
+/** Drive to a stop at a site (stop-pose.ts); `ok` false when there is no route. */
+function visit(ctx: TaskContext, site: Site, phase: string, subgoal: string, decision?: string): StopPose & { ok: boolean } {
+  const stop = stopPose(site, (p) => ctx.drive.nav.fits(p), ctx.s);
+  const ok = ctx.drive.goTo(stop.at, info(ctx, phase, subgoal, decision));
   if (ok) ctx.record.sites.push(site.id);
-  return ok;
+  return { ...stop, ok };
 }
 
 function goHome(ctx: TaskContext, phase: string, subgoal: string, endPhase: string, endSub: string, endS: number): void {
-  const ok = ctx.drive.goTo([ctx.home.position[0], ctx.home.position[1]], info(ctx, phase, subgoal, 'head home'));
-  ctx.record.reached &&= ok;
-  ctx.drive.act(ctx.home.heading, endS, info(ctx, endPhase, endSub, 'arrive home'));
-  ctx.record.sites.push(ctx.home.id);
+  const stop = visit(ctx, ctx.home, phase, subgoal, 'head home');
+  ctx.record.reached &&= stop.ok;
+  if (!stop.ok) ctx.record.sites.push(ctx.home.id);
+  ctx.drive.act(stop.heading, endS, info(ctx, endPhase, endSub, 'arrive home'));
 }
 
 /** Frames a stretch of work will take, roughly: travel, dwell time and a few turns per stop. */
@@ -126,7 +128,7 @@ export function planHelperTask(ctx: TaskContext, spec: Kind<'carry'> | Kind<'ret
   }
   if (jobs.length === 0) {
     record.brief = `wait at ${siteName(place, ctx.home)}`;
-    drive.act(ctx.home.heading, 10, info(ctx, 'parking', record.brief, 'task start'));
+    drive.act(drive.b.pose.heading_deg, 10, info(ctx, 'parking', record.brief, 'task start'));
     return;
   }
   // prefer errands whose length fits the frames a task should have
@@ -141,13 +143,15 @@ export function planHelperTask(ctx: TaskContext, spec: Kind<'carry'> | Kind<'ret
   record.kind = spec.kind;
   record.things.push(j.thing.id);
   record.brief = spec.kind === 'return_to_spot' && j.toPose ? `bring ${tn} back to its spot on ${toN}` : `carry ${tn} from ${fromN} to ${toN}`;
-  let ok = visit(ctx, j.from, 'navigating', `going to ${fromN} to pick up ${tn}`, 'task start');
-  drive.act(j.from.heading, spec.pick_s, info(ctx, 'picking', `picking up ${tn}`, 'pick'));
+  const atFrom = visit(ctx, j.from, 'navigating', `going to ${fromN} to pick up ${tn}`, 'task start');
+  let ok = atFrom.ok;
+  drive.act(atFrom.heading, spec.pick_s, info(ctx, 'picking', `picking up ${tn}`, 'pick'));
   const held = drive.b.t;
   ctx.moves.push({ t: held, id: j.thing.id, pose: { x: drive.b.pose.x, y: drive.b.pose.y, z: 0, yaw: 0, rests_on: 'carried' } });
   state.things[j.thing.id] = { ...state.things[j.thing.id], rests_on: 'carried' };
-  ok = visit(ctx, j.to, 'navigating', `carrying ${tn} to ${toN}`, 'leave with the thing') && ok;
-  drive.act(j.to.heading, spec.place_s, info(ctx, 'placing', `putting ${tn} on ${toN}`, 'place'));
+  const atTo = visit(ctx, j.to, 'navigating', `carrying ${tn} to ${toN}`, 'leave with the thing');
+  ok = atTo.ok && ok;
+  drive.act(atTo.heading, spec.place_s, info(ctx, 'placing', `putting ${tn} on ${toN}`, 'place'));
   const pose = j.toPose ?? spotOn(ctx, j.thing, j.to.fixed!, [j.to.position[0], j.to.position[1]]) ?? spotOn(ctx, j.thing, j.from.fixed!, [j.from.position[0], j.from.position[1]]);
   const put = pose ?? { ...state.things[j.thing.id], rests_on: j.from.fixed! };
   ctx.moves.push({ t: drive.b.t, id: j.thing.id, pose: put });
@@ -164,7 +168,7 @@ export function planAmrTask(ctx: TaskContext, spec: Kind<'dock_visit'> | Kind<'p
   const sites = reachableSites(ctx, spec.sites);
   if (sites.length === 0) {
     record.brief = `wait at ${siteName(place, ctx.home)}`;
-    drive.act(ctx.home.heading, 10, info(ctx, 'charging', record.brief, 'task start'));
+    drive.act(drive.b.pose.heading_deg, 10, info(ctx, 'charging', record.brief, 'task start'));
     return;
   }
   const hx = ctx.home.position[0];
@@ -192,9 +196,10 @@ export function planAmrTask(ctx: TaskContext, spec: Kind<'dock_visit'> | Kind<'p
   stops.forEach((st, i) => {
     const nm = names[i];
     const verb = spec.kind === 'pick_loop' ? 'to pick an order' : 'to dock';
-    ok = visit(ctx, st, 'navigating', `going to ${nm} ${verb}`, i === 0 ? 'task start' : 'next stop') && ok;
-    if (spec.kind === 'pick_loop') drive.act(st.heading, spec.pick_s, info(ctx, 'picking', `picking an order at ${nm}`, 'pick'));
-    else drive.act(st.heading, spec.dock_s, info(ctx, 'docking', `docked at ${nm}`, 'dock'));
+    const at = visit(ctx, st, 'navigating', `going to ${nm} ${verb}`, i === 0 ? 'task start' : 'next stop');
+    ok = at.ok && ok;
+    if (spec.kind === 'pick_loop') drive.act(at.heading, spec.pick_s, info(ctx, 'picking', `picking an order at ${nm}`, 'pick'));
+    else drive.act(at.heading, spec.dock_s, info(ctx, 'docking', `docked at ${nm}`, 'dock'));
   });
   record.reached = ok;
   goHome(ctx, 'returning', `returning to ${siteName(place, ctx.home)}`, 'charging', `charging at ${siteName(place, ctx.home)}`, 3);
@@ -207,14 +212,15 @@ export function planDroneTask(ctx: TaskContext, spec: Kind<'deliver'> | Kind<'in
   const sites = reachableSites(ctx, spec.sites);
   if (sites.length === 0) {
     record.brief = `hold at ${siteName(place, ctx.home)}`;
-    drive.act(ctx.home.heading, 10, info(ctx, 'hovering', record.brief, 'task start'));
+    drive.act(drive.b.pose.heading_deg, 10, info(ctx, 'hovering', record.brief, 'task start'));
     return;
   }
   const site = s.pick(sites);
   const nm = siteName(place, site);
   record.brief = spec.kind === 'deliver' ? `deliver the package to ${nm}` : `inspect ${nm} from above`;
-  const ok = visit(ctx, site, 'flying', spec.kind === 'deliver' ? `flying to ${nm} to deliver the package` : `flying to ${nm} to inspect it`, 'task start');
-  drive.act(site.heading, spec.inspect_s, info(ctx, 'inspecting', `inspecting ${nm} from above`, 'inspect', spec.inspect_pitch_deg));
+  const at = visit(ctx, site, 'flying', spec.kind === 'deliver' ? `flying to ${nm} to deliver the package` : `flying to ${nm} to inspect it`, 'task start');
+  const ok = at.ok;
+  drive.act(at.heading, spec.inspect_s, info(ctx, 'inspecting', `inspecting ${nm} from above`, 'inspect', spec.inspect_pitch_deg));
   if (spec.kind === 'deliver') drive.pause(spec.lower_s, info(ctx, 'lowering', `lowering the package onto ${nm}`, 'drop', spec.inspect_pitch_deg));
   record.reached = ok;
   goHome(ctx, 'returning', `flying back to ${siteName(place, ctx.home)}`, 'hovering', `arriving at ${siteName(place, ctx.home)}`, 3);

@@ -53,6 +53,8 @@ const CONTACT = ['point', 'pixel', 'range_m'] as const;
 const ENTITY = ['truth_id', 'entity', 'role', 'kind', 'pixels', 'bbox', 'edge_margin_px', 'brightness', 'colour', 'colour_share', 'centroid', 'extent', 'contact'] as const;
 const GRID = ['x0', 'y0', 'cell', 'nx', 'ny'] as const;
 const SEEN = ['grid', 'floor', 'obstacle'] as const;
+const SEEN_AIR = ['grid', 'floor', 'obstacle', 'air'] as const;
+const AIR = ['below_m', 'cells'] as const;
 const RECORD = ['k', 't', 'camera', 'entities', 'seen'] as const;
 
 function isEntity(e: unknown): boolean {
@@ -79,7 +81,9 @@ export function isVisibilityRecord(r: unknown): r is VisibilityRecord {
   if (!Array.isArray(r.entities)) return false;
   for (const e of r.entities) if (!isEntity(e)) return false;
   const seen = r.seen;
-  if (!hasKeys(seen, SEEN)) return false;
+  const air = hasKeys(seen, SEEN_AIR);
+  if (!air && !hasKeys(seen, SEEN)) return false;
+  if (air && !(hasKeys(seen.air, AIR) && isNum(seen.air.below_m) && isRuns(seen.air.cells))) return false;
   const g = seen.grid;
   if (!(hasKeys(g, GRID) && isNum(g.x0) && isNum(g.y0) && isNum(g.cell) && (g.cell as number) > 0)) return false;
   if (!(isInt(g.nx) && (g.nx as number) > 0 && isInt(g.ny) && (g.ny as number) > 0)) return false;

@@ -6,7 +6,7 @@
 import type { Timeline } from '../layouts/timeline.ts';
 import { entitiesAt } from './build-job.ts';
 import type { Move, RenderJob, RenderObject } from './render-job.ts';
-import { entityBoxes, type EntityInfo } from './truth/index.ts';
+import { airBelowFor, entityBoxes, obstacleTopFor, type EntityInfo, type SeenOptions } from './truth/index.ts';
 
 /** The job's objects as posed at frame position i (`moves` from resolvedMoves(job)), hidden ones left out. */
 export function objectsAt(job: RenderJob, moves: readonly (readonly Move[])[], i: number): RenderObject[] {
@@ -27,4 +27,14 @@ export function entityTableAt(job: RenderJob, timeline: Timeline, t: number, sol
     table.set(e.truth_id, { truth_id: e.truth_id, entity: e.entity, role: e.role, kind: e.kind, colour: e.colour, support: e.support, ...(box ? { box } : {}) });
   }
   return table;
+}
+
+/**
+ * The seen-space options of a job's frame (objects: the frame's, from objectsAt): the obstacle band's top and, for a
+ * flying job, the air carve's height (render/truth/seen-space.ts).
+ */
+export function seenOptionsAt(job: RenderJob, objects: readonly RenderObject[]): SeenOptions {
+  const heights = job.frames.map((f) => f.camera.position[2]);
+  const airBelowM = airBelowFor(heights, objects);
+  return airBelowM === undefined ? { obstacleTopM: obstacleTopFor(heights) } : { obstacleTopM: obstacleTopFor(heights), airBelowM };
 }

@@ -15,7 +15,7 @@ import { cameraPose, intrinsics, type CameraPose, type Intrinsics } from '../lay
 import type { Timeline } from '../layouts/timeline.ts';
 import { faultPoint, sha256, tempNameFor } from '../pipeline/core/index.ts';
 import { FRAME_KINDS, framePaths, type FrameKind } from './frame-files.ts';
-import { entityTableAt, objectsAt } from './frame-scene.ts';
+import { entityTableAt, objectsAt, seenOptionsAt } from './frame-scene.ts';
 import { resolvedMoves, type RenderJob } from './render-job.ts';
 import { truthPaths } from './script-truth.ts';
 import {
@@ -23,7 +23,6 @@ import {
   frameRays,
   frameTruth,
   NO_RETURN,
-  obstacleTopFor,
   paletteFromColourWords,
   raycastFrame,
   truthScene,
@@ -174,7 +173,6 @@ export async function raycastJob(job: RenderJob, timeline: Timeline, each: (f: R
   const words = place.colour_words as Record<string, readonly [number, number, number]>;
   const palette = paletteFromColourWords(words);
   const moves = resolvedMoves(job);
-  const obstacleTopM = obstacleTopFor(job.frames.map((f) => f.camera.position[2]));
   for (let i = 0; i < job.frames.length; i++) {
     const f = job.frames[i];
     const t = f.t ?? 0;
@@ -183,7 +181,7 @@ export async function raycastJob(job: RenderJob, timeline: Timeline, each: (f: R
     const cam = cameraPose(f.camera.position, f.camera.yaw_deg, f.camera.pitch_deg);
     const r = raycastFrame(k, cam, truthScene(solids));
     const rgb = flatPicture(k, cam, r.depth, r.ids, table, words);
-    const truth = frameTruth({ k: f.index, t, intrinsics: k, camera: cam, depth: r.depth, ids: r.ids, rgb }, table, grid, { palette, obstacleTopM });
+    const truth = frameTruth({ k: f.index, t, intrinsics: k, camera: cam, depth: r.depth, ids: r.ids, rgb }, table, grid, { palette, ...seenOptionsAt(job, solids) });
     await each({ index: f.index, t, depth: r.depth, ids: r.ids, rgb, ...truth });
   }
 }

@@ -7,13 +7,12 @@ import { join } from 'node:path';
 import { cameraPose, intrinsics } from '../layouts/camera.ts';
 import type { Timeline } from '../layouts/timeline.ts';
 import { framePaths } from './frame-files.ts';
-import { entityTableAt, objectsAt } from './frame-scene.ts';
+import { entityTableAt, objectsAt, seenOptionsAt } from './frame-scene.ts';
 import { resolvedMoves, type RenderJob } from './render-job.ts';
 import {
   floorGrid,
   frameTruth,
   loadTruthFrame,
-  obstacleTopFor,
   paletteFromColourWords,
   writeOracle,
   writePerceptionIds,
@@ -39,18 +38,18 @@ export async function writeScriptTruth(build: string, job: RenderJob, timeline: 
   const grid = floorGrid(place.bounds);
   const palette = paletteFromColourWords(place.colour_words);
   const moves = resolvedMoves(job);
-  const obstacleTopM = obstacleTopFor(job.frames.map((f) => f.camera.position[2]));
   const visibility: VisibilityRecord[] = [];
   const perceptionIds: PerceptionIdsRecord[] = [];
   const oracle: OracleRecord[] = [];
   for (let i = 0; i < job.frames.length; i++) {
     const f = job.frames[i];
     const t = f.t ?? 0;
-    const table = entityTableAt(job, timeline, t, objectsAt(job, moves, i));
+    const objects = objectsAt(job, moves, i);
+    const table = entityTableAt(job, timeline, t, objects);
     const files = framePaths(build, job.sid, f.index);
     const cam = cameraPose(f.camera.position, f.camera.yaw_deg, f.camera.pitch_deg);
     const frame = await loadTruthFrame({ depth: files.depth, ids: files.ids, rgb: files.rgb, albedo: files.albedo }, f.index, t, k, cam);
-    const r = frameTruth(frame, table, grid, { palette, obstacleTopM });
+    const r = frameTruth(frame, table, grid, { palette, ...seenOptionsAt(job, objects) });
     visibility.push(r.visibility);
     perceptionIds.push(r.perceptionIds);
     oracle.push(r.oracle);

@@ -60,6 +60,7 @@ class Reader {
       entities: r.entities,
       floor: r.seen.floor,
       obstacle: r.seen.obstacle,
+      ...(r.seen.air ? { air: r.seen.air } : {}),
     });
   }
 

@@ -5,8 +5,8 @@
  * Gold: the exact footprint sweep against the solids of the ask time (walls, doors, furniture, things; people are
  * the people families' and carried things ride along), run until first contact. Bounded by the seen space of the
  * ask's task (the world changes only between tasks): knowable only when every corridor cell up to the contact was
- * observed and the face it touches was observed (an observed cell at or beside the contact point); otherwise
- * `unknown`. Column `now` when the ask frame observed the face and every corridor cell in its view (cells out of
+ * observed (for a flying body: or lay in its frames' air carve, the columns its camera looked down through) and
+ * the face it touches was observed (an observed cell at or beside the contact point); otherwise `unknown`. Column `now` when the ask frame observed the face and every corridor cell in its view (cells out of
  * its view, under the camera's nose, may have been seen on the way there); else `memory`, with the last frame to
  * observe each needed cell as evidence. p: at the contact point where the obstacle meets the floor, seen from the
  * frame that last observed the face, for the run measured along the drive.
@@ -63,11 +63,14 @@ export function clearPath(ctx: AskContext, direction: Direction): FamilyOutcome 
     }
   }
   const faceSeen = face.filter((c) => space.observed(c));
-  const knowable = faceSeen.length > 0 && cells.every((c) => space.observed(c));
+  // the corridor's cells free as far as the frames tell (for a flying body, the air its camera looked through
+  // counts); the face it touches observed
+  const band = job.baseZ_m;
+  const knowable = faceSeen.length > 0 && cells.every((c) => space.free(c, band));
 
   const askCam = poseOfRecord(f.camera);
   const faceNow = face.some((c) => latest.observed(c));
-  const nowOk = knowable && faceNow && cells.every((c) => latest.observed(c) || !cellInView(job.intr, askCam, space.centre(c)));
+  const nowOk = knowable && faceNow && cells.every((c) => latest.free(c, band) || !cellInView(job.intr, askCam, space.centre(c)));
   let faceFrame: FrameView = f;
   const evidence: FrameView[] = [];
   if (knowable && !nowOk) {
@@ -77,7 +80,7 @@ export function clearPath(ctx: AskContext, direction: Direction): FamilyOutcome 
       if (lf.t > best) { best = lf.t; faceFrame = lf; }
     }
     evidence.push(faceFrame);
-    for (const c of cells) evidence.push(space.lastFrame(c)!);
+    for (const c of cells) evidence.push(space.lastFreeFrame(c)!);
   }
   const z0 = Math.max(0, zRange(hit.solid)[0]);
   const p = pixelSizeOr(

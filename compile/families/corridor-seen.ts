@@ -5,7 +5,7 @@
  * The rule (docs/questions.md): a cell counts when its centre lies inside the body at some point of the drive,
  * except cells under the body at the start (the body stands on them) and cells whose centre lies inside an
  * obstacle (they are the obstacle, not floor to cross). The drive is bounded by the seen space when every such cell
- * up to the contact was observed (as floor or obstacle).
+ * up to the contact was observed (as floor or obstacle; for a flying body, or held in its frames' air carve).
  */
 import { bodyAt, footprintBounds, footprints, headingVector, type BodyFootprint, type Footprint, type Pose2 } from '../../layouts/geometry/index.ts';
 import type { Solid } from '../../layouts/solids.ts';
@@ -113,10 +113,11 @@ export function corridorCells(space: SeenSpace, body: BodyFootprint, pose: Pose2
 
 /**
  * How far the drive stays on observed space: the largest s <= run such that every counted cell the body covers at
- * every position up to s was observed (run itself when all were).
+ * every position up to s was free as far as the frames tell (SeenSpace.free, for a body whose height band starts at
+ * `bandBottom`; run itself when all were).
  */
 export function observedRun(
-  space: SeenSpace, body: BodyFootprint, pose: Pose2, heading_deg: number, run: number, excluded: Uint8Array, alsoExcluded?: ReadonlySet<number>,
+  space: SeenSpace, body: BodyFootprint, pose: Pose2, heading_deg: number, run: number, excluded: Uint8Array, bandBottom: number, alsoExcluded?: ReadonlySet<number>,
 ): number {
   const d = headingVector(heading_deg);
   const step = stepOf(space);
@@ -125,7 +126,7 @@ export function observedRun(
   for (let i = 0; i <= n; i++) {
     const s = Math.min(run, i * step);
     const seen = forEachCellIn(space, bodyAt(body, { x: pose.x + d[0] * s, y: pose.y + d[1] * s, yaw_deg: pose.yaw_deg }), (c) =>
-      excluded[c] === 1 || space.observed(c) || !!alsoExcluded?.has(c),
+      excluded[c] === 1 || space.free(c, bandBottom) || !!alsoExcluded?.has(c),
     );
     if (!seen) return ok;
     ok = s;

@@ -70,8 +70,11 @@ export interface FrameView {
   pose: BasePose;
   camera: { position: V3; yaw_deg: number; pitch_deg: number };
   entities: readonly SeenEntity[];
-  /** the floor and obstacle cells this frame saw, as runs over the floor grid (render/truth/seen-space.ts) */
-  seen: { floor: readonly number[]; obstacle: readonly number[] };
+  /**
+   * the floor and obstacle cells this frame saw, as runs over the floor grid, and a flying job's air carve: cells
+   * free at and above `below_m` (render/truth/seen-space.ts)
+   */
+  seen: { floor: readonly number[]; obstacle: readonly number[]; air?: { below_m: number; cells: readonly number[] } };
 }
 
 /** A movable thing as the place describes it. */

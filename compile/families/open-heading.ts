@@ -41,7 +41,7 @@ export function openHeading(ctx: AskContext): FamilyOutcome {
     const pose = { ...start, yaw_deg: H };
     const contact = sweeper.run(pose, H, cap).distance;
     const turned = cellsInFootprint(space, bodyAt(job.body, pose));
-    const run = observedRun(space, job.body, pose, H, contact, excluded, turned);
+    const run = observedRun(space, job.body, pose, H, contact, excluded, job.baseZ_m, turned);
     if (contact >= need - EPS) anyRoom = true;
     entries.push({ run_m: run, room_ok: run >= need - EPS, seen_ok: run >= contact - EPS });
     runs.push({ rel, run, contact, pose });
@@ -59,12 +59,12 @@ export function openHeading(ctx: AskContext): FamilyOutcome {
   const cells = knowable ? corridorCells(space, job.body, best.pose, H, best.run, excluded) : [];
   const latest = observedBy(ctx.grid, f);
   const cam = poseOfRecord(f.camera);
-  const now = knowable && cells.every((c) => latest.observed(c) || !cellInView(job.intr, cam, space.centre(c), 0));
+  const now = knowable && cells.every((c) => latest.free(c, job.baseZ_m) || !cellInView(job.intr, cam, space.centre(c), 0));
   const front = job.bodyLength_m / 2 + best.run;
   const end: [number, number, number] = [start.x + d[0] * front, start.y + d[1] * front, 0];
   const endFrame: FrameView = now ? f : space.lastFrame(space.cellOf(end[0] - d[0] * ctx.grid.cell / 2, end[1] - d[1] * ctx.grid.cell / 2)) ?? f;
   const p = pixelSizeOr(job.intr, poseOfRecord(endFrame.camera), end, (q) => (q[0] - start.x) * d[0] + (q[1] - start.y) * d[1], ctx.grid.cell);
-  const evidence = now || !knowable ? [f] : cells.map((c) => space.lastFrame(c)).filter((x): x is FrameView => !!x);
+  const evidence = now || !knowable ? [f] : cells.map((c) => space.lastFreeFrame(c)).filter((x): x is FrameView => !!x);
   const gold = baseGold(ctx, 'open_heading', { knowable, value: best.rel, evidence, pixel_m: p, column: now ? 'now' : 'memory' });
   return { ok: true, family: 'open_heading', text: TEXT.open_heading(), gold: { ...gold, heading_table: table } };
 }

@@ -37,6 +37,10 @@ export class SeenSpace {
   readonly lastFloor: Int16Array | Int32Array;
   /** per cell: index of the last frame that saw it as an obstacle, -1 if none */
   readonly lastObstacle: Int16Array | Int32Array;
+  /** per cell: index of the last frame whose air carve held it, -1 if none (a flying job's frames only) */
+  readonly lastAir: Int16Array | Int32Array;
+  /** the highest carve height of those frames (m; -Infinity when none carved) */
+  readonly airBelow: number;
 
   /**
    * The seen space of `frames`; `from`, when given, is the seen space of a prefix of these frames on the same grid
@@ -45,19 +49,29 @@ export class SeenSpace {
   constructor(readonly grid: FloorGridView, readonly frames: readonly FrameView[], from?: SeenSpace) {
     this.n = grid.nx * grid.ny;
     let start = 0;
+    let airBelow = -Infinity;
     if (from && (frames.length <= 0x7fff || from.lastFloor instanceof Int32Array)) {
       this.lastFloor = from.lastFloor.slice();
       this.lastObstacle = from.lastObstacle.slice();
+      this.lastAir = from.lastAir.slice();
+      airBelow = from.airBelow;
       start = from.frames.length;
     } else {
       const Index = frames.length <= 0x7fff ? Int16Array : Int32Array;
       this.lastFloor = new Index(this.n).fill(-1);
       this.lastObstacle = new Index(this.n).fill(-1);
+      this.lastAir = new Index(this.n).fill(-1);
     }
     for (let i = start; i < frames.length; i++) {
-      markRuns(frames[i].seen.floor, this.n, this.lastFloor, i);
-      markRuns(frames[i].seen.obstacle, this.n, this.lastObstacle, i);
+      const seen = frames[i].seen;
+      markRuns(seen.floor, this.n, this.lastFloor, i);
+      markRuns(seen.obstacle, this.n, this.lastObstacle, i);
+      if (seen.air) {
+        markRuns(seen.air.cells, this.n, this.lastAir, i);
+        airBelow = Math.max(airBelow, seen.air.below_m);
+      }
     }
+    this.airBelow = airBelow;
   }
 
   /** The cell holding a map point, or -1 outside the grid. */
@@ -79,10 +93,25 @@ export class SeenSpace {
     return cell >= 0 && (this.lastFloor[cell] >= 0 || this.lastObstacle[cell] >= 0);
   }
 
+  /**
+   * Free for a body whose height band starts at `bandBottom` (m) as far as the frames tell: observed, or in the air
+   * carve of a flying job's frames when the carve reaches up to the band (render/truth/seen-space.ts).
+   */
+  free(cell: number, bandBottom: number): boolean {
+    return this.observed(cell) || (cell >= 0 && this.lastAir[cell] >= 0 && this.airBelow <= bandBottom + 1e-6);
+  }
+
   /** The last frame (a FrameView) that observed the cell, or undefined. */
   lastFrame(cell: number): FrameView | undefined {
     if (cell < 0) return undefined;
     const i = Math.max(this.lastFloor[cell], this.lastObstacle[cell]);
+    return i >= 0 ? this.frames[i] : undefined;
+  }
+
+  /** The last frame that observed the cell or held it in its air carve (the evidence of `free`), or undefined. */
+  lastFreeFrame(cell: number): FrameView | undefined {
+    if (cell < 0) return undefined;
+    const i = Math.max(this.lastFloor[cell], this.lastObstacle[cell], this.lastAir[cell]);
     return i >= 0 ? this.frames[i] : undefined;
   }
 
@@ -138,14 +167,15 @@ export function seenSpaceOf(grid: FloorGridView, frames: readonly FrameView[]): 
   return entry.space;
 }
 
-/** The cells one frame observed (as floor or as an obstacle): what `new SeenSpace(grid, [f]).observed` answers. */
+/** The cells one frame observed (as floor or as an obstacle) and held free: what `new SeenSpace(grid, [f])` answers. */
 export interface ObservedCells {
   observed(cell: number): boolean;
+  free(cell: number, bandBottom: number): boolean;
 }
 
 const frameCells = new WeakMap<FrameView, { grid: FloorGridView; mask: Uint8Array }[]>();
 
-/** The cells a frame observed, kept per frame and grid (a byte per cell, not a SeenSpace's two indices). */
+/** The cells a frame observed, kept per frame and grid (a byte per cell: 1 observed, 2 in its air carve only). */
 export function observedBy(grid: FloorGridView, f: FrameView): ObservedCells {
   let list = frameCells.get(f);
   if (!list) frameCells.set(f, (list = []));
@@ -153,12 +183,17 @@ export function observedBy(grid: FloorGridView, f: FrameView): ObservedCells {
   if (!e) {
     const n = grid.nx * grid.ny;
     const mask = new Uint8Array(n);
+    if (f.seen.air) markRuns(f.seen.air.cells, n, mask, 2);
     markRuns(f.seen.floor, n, mask, 1);
     markRuns(f.seen.obstacle, n, mask, 1);
     list.push((e = { grid, mask }));
   }
   const mask = e.mask;
-  return { observed: (cell) => cell >= 0 && mask[cell] === 1 };
+  const airBelow = f.seen.air?.below_m ?? Infinity;
+  return {
+    observed: (cell) => cell >= 0 && mask[cell] === 1,
+    free: (cell, bandBottom) => cell >= 0 && (mask[cell] === 1 || (mask[cell] === 2 && airBelow <= bandBottom + 1e-6)),
+  };
 }
 
 /** Whether a floor cell's centre (on the plane z = z0) lies inside the image of a camera: the frame could see it. */

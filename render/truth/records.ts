@@ -49,7 +49,9 @@ export const GridRecord = z.strictObject({
   ny: z.number().int().positive(),
 });
 
-export const SeenRecord = z.strictObject({ grid: GridRecord, floor: Runs, obstacle: Runs });
+/** A flying job's air carve (render/truth/seen-space.ts): the cells, free at and above `below_m`. */
+export const AirRecord = z.strictObject({ below_m: z.number(), cells: Runs });
+export const SeenRecord = z.strictObject({ grid: GridRecord, floor: Runs, obstacle: Runs, air: AirRecord.optional() });
 export type SeenRecord = z.infer<typeof SeenRecord>;
 
 export const VisibilityRecord = z.strictObject({
@@ -119,7 +121,12 @@ export function visibilityRecord(k: number, t: number, cam: CameraPose, entities
     t: roundTo(t, 3),
     camera: cameraRecord(cam),
     entities: [...entities].sort((a, b) => a.truth_id - b.truth_id).map(entityRecord),
-    seen: { grid: { x0: m4(grid.x0), y0: m4(grid.y0), cell: m4(grid.cell), nx: grid.nx, ny: grid.ny }, floor: [...seen.floor], obstacle: [...seen.obstacle] },
+    seen: {
+      grid: { x0: m4(grid.x0), y0: m4(grid.y0), cell: m4(grid.cell), nx: grid.nx, ny: grid.ny },
+      floor: [...seen.floor],
+      obstacle: [...seen.obstacle],
+      ...(seen.air ? { air: { below_m: m4(seen.air.below_m), cells: [...seen.air.cells] } } : {}),
+    },
   };
 }
 

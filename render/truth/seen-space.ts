@@ -40,6 +40,22 @@ export function obstacleTopFor(cameraHeights: Iterable<number>): number {
   return top > OBSTACLE_TOP_M ? top + 1 : OBSTACLE_TOP_M;
 }
 
+/**
+ * The height below which a flying job's frames carve free air (SeenOptions.airBelowM): its lowest camera, when the
+ * camera flies above the obstacle band's default top and every solid of the scene that reaches that height stands
+ * on the floor (so a column a ray crossed below it, unhit, holds nothing that reaches it); else undefined (no air).
+ */
+export function airBelowFor(cameraHeights: Iterable<number>, solids: readonly { center: readonly number[]; size: readonly number[] }[]): number | undefined {
+  let low = Infinity;
+  for (const z of cameraHeights) low = Math.min(low, z);
+  if (!(low > OBSTACLE_TOP_M) || !Number.isFinite(low)) return undefined;
+  const floating = solids.some((s) => s.center[2] + s.size[2] / 2 >= low && s.center[2] - s.size[2] / 2 > 1e-6);
+  return floating ? undefined : low;
+}
+
+/** Azimuth bins of the air carve (per turn around the camera): 0.05 degrees, half a cell at 60 m. */
+const AIR_BINS = 7200;
+
 /** The grid over a place's bounds. */
 export function floorGrid(bounds: { x_min: number; x_max: number; y_min: number; y_max: number }, cell = CELL_M): FloorGrid {
   const nx = Math.max(1, Math.ceil((bounds.x_max - bounds.x_min) / cell - 1e-9));
@@ -67,6 +83,12 @@ export interface SeenOptions {
   floorTolM?: number;
   /** top of the obstacle band, metres (default OBSTACLE_TOP_M) */
   obstacleTopM?: number;
+  /**
+   * a flying job's air carve (airBelowFor): from a camera at or below this height, every ray that went down to a
+   * hit crossed the columns between the camera and the hit below it, unhit; those cells are `air` (free at and
+   * above this height, in a scene whose solids that reach it stand on the floor). Unset: no air cells.
+   */
+  airBelowM?: number;
 }
 
 /** One frame's seen cells as masks over the grid (1 = seen). */
@@ -74,12 +96,15 @@ export interface SeenMasks {
   grid: FloorGrid;
   floor: Uint8Array;
   obstacle: Uint8Array;
+  /** the air carve's cells and its height (only with SeenOptions.airBelowM) */
+  air?: { below_m: number; cells: Uint8Array };
 }
 
 /** One frame's seen cells as runs (what a record stores). */
 export interface SeenRuns {
   floor: number[];
   obstacle: number[];
+  air?: { below_m: number; cells: number[] };
 }
 
 /** The cells one frame saw: floor level and obstacle band. */
@@ -114,6 +139,10 @@ export function frameSeen(frame: TruthFrame, grid: FloorGrid, opts: SeenOptions 
       if (ix >= 0 && iy >= 0 && ix < nx && iy < ny) floor[iy * nx + ix] = 1;
     }
   };
+  // the air carve: per azimuth around the camera, the farthest horizontal range a descending ray reached
+  const carve = opts.airBelowM !== undefined && pz <= opts.airBelowM + 1e-6;
+  const reach = carve ? new Float64Array(AIR_BINS) : null;
+  const binOf = (a: number) => Math.min(AIR_BINS - 1, Math.floor(((a + Math.PI) / (2 * Math.PI)) * AIR_BINS));
   for (let v = 0; v < H; v++) {
     const rx = rays.rowX[v];
     const ry = rays.rowY[v];
@@ -125,6 +154,12 @@ export function frameSeen(frame: TruthFrame, grid: FloorGrid, opts: SeenOptions 
       if (dmm === NO_RETURN || dmm === 0) continue;
       const d = dmm / 1000;
       const z = pz + d * (rz + rays.colZ[u]);
+      if (reach && z < pz - 1e-6) {
+        const hx = d * (rx + rays.colX[u]), hy = d * (ry + rays.colY[u]);
+        const b = binOf(Math.atan2(hy, hx));
+        const r = Math.hypot(hx, hy);
+        if (r > reach[b]) reach[b] = r;
+      }
       if (z < -tol || z > top) continue;
       const x = px + d * (rx + rays.colX[u]);
       const y = py + d * (ry + rays.colY[u]);
@@ -143,7 +178,34 @@ export function frameSeen(frame: TruthFrame, grid: FloorGrid, opts: SeenOptions 
     [upX, rowX] = [rowX, upX];
     [upY, rowY] = [rowY, upY];
   }
-  return { grid, floor, obstacle };
+  if (!reach) return { grid, floor, obstacle };
+  return { grid, floor, obstacle, air: { below_m: opts.airBelowM!, cells: airCells(grid, px, py, reach, binOf) } };
+}
+
+/**
+ * The cells wholly inside the carve: a cell's centre within its azimuth's reach, less half a cell, the reach taken
+ * as the least of its bin and the two beside it (a cell never reaches past an occluding edge between bins).
+ */
+function airCells(grid: FloorGrid, px: number, py: number, reach: Float64Array, binOf: (a: number) => number): Uint8Array {
+  const { x0, y0, cell, nx, ny } = grid;
+  const out = new Uint8Array(nx * ny);
+  let far = 0;
+  for (let b = 0; b < AIR_BINS; b++) far = Math.max(far, reach[b]);
+  if (far <= 0) return out;
+  const i0 = Math.max(0, Math.floor((px - far - x0) / cell)), i1 = Math.min(nx - 1, Math.floor((px + far - x0) / cell));
+  const j0 = Math.max(0, Math.floor((py - far - y0) / cell)), j1 = Math.min(ny - 1, Math.floor((py + far - y0) / cell));
+  for (let j = j0; j <= j1; j++) {
+    const cy = y0 + (j + 0.5) * cell - py;
+    for (let i = i0; i <= i1; i++) {
+      const cx = x0 + (i + 0.5) * cell - px;
+      const r = Math.hypot(cx, cy);
+      if (r > far) continue;
+      const b = binOf(Math.atan2(cy, cx));
+      const lim = Math.min(reach[b], reach[(b + 1) % AIR_BINS], reach[(b + AIR_BINS - 1) % AIR_BINS]) - cell / 2;
+      if (r <= lim) out[j * nx + i] = 1;
+    }
+  }
+  return out;
 }
 
 /** The longest gap (m) between neighbouring pixels' floor points that the footprint fill bridges. */
@@ -192,7 +254,9 @@ export function maskCells(mask: Uint8Array): number[] {
 
 /** A frame's seen masks as runs. */
 export function seenRuns(m: SeenMasks): SeenRuns {
-  return { floor: encodeRuns(m.floor), obstacle: encodeRuns(m.obstacle) };
+  const out: SeenRuns = { floor: encodeRuns(m.floor), obstacle: encodeRuns(m.obstacle) };
+  if (m.air) out.air = { below_m: m.air.below_m, cells: encodeRuns(m.air.cells) };
+  return out;
 }
 
 /** What seenUnion reads from a record: its frame index and seen runs on a grid. */

@@ -18,7 +18,7 @@ export interface Vis {
   t: number;
   camera: { position: number[]; yaw_deg: number; pitch_deg: number };
   entities: { entity: string; role: string; pixels: number; contact: { point: number[] } | null }[];
-  seen: { grid: { x0: number; y0: number; cell: number; nx: number; ny: number }; floor: number[]; obstacle: number[] };
+  seen: { grid: { x0: number; y0: number; cell: number; nx: number; ny: number }; floor: number[]; obstacle: number[]; air?: { below_m: number; cells: number[] } };
 }
 
 /** What the recomputation needs of a job. */
@@ -144,18 +144,27 @@ export function driveRun(obstacles: { solid: Solid; o: Outline }[], body: Outlin
   return { run, hit };
 }
 
-/** The seen grid of a run of frames: per cell, observed (floor or obstacle) at all, and seen as floor / obstacle. */
+/**
+ * The seen grid of a run of frames: per cell, observed (floor or obstacle) at all, seen as floor / obstacle, and
+ * in a flying job's air carve (with the highest carve height).
+ */
 export class Seen {
   readonly g: Vis['seen']['grid'];
   readonly floor: Uint8Array;
   readonly obstacle: Uint8Array;
+  readonly air: Uint8Array;
+  airBelow = -Infinity;
   constructor(frames: readonly Vis[]) {
     this.g = frames[0].seen.grid;
     const n = this.g.nx * this.g.ny;
     this.floor = new Uint8Array(n);
     this.obstacle = new Uint8Array(n);
+    this.air = new Uint8Array(n);
     for (const f of frames) {
-      for (const [runs, into] of [[f.seen.floor, this.floor], [f.seen.obstacle, this.obstacle]] as const) {
+      if (f.seen.air) this.airBelow = Math.max(this.airBelow, f.seen.air.below_m);
+      const lists: [number[], Uint8Array][] = [[f.seen.floor, this.floor], [f.seen.obstacle, this.obstacle]];
+      if (f.seen.air) lists.push([f.seen.air.cells, this.air]);
+      for (const [runs, into] of lists) {
         let c = 0;
         for (let i = 0; i < runs.length; i += 2) {
           c += runs[i];
@@ -165,6 +174,8 @@ export class Seen {
     }
   }
   observed(c: number): boolean { return c >= 0 && (this.floor[c] === 1 || this.obstacle[c] === 1); }
+  /** observed, or in an air carve reaching up to a band that starts at z0 */
+  free(c: number, z0: number): boolean { return this.observed(c) || (c >= 0 && this.air[c] === 1 && this.airBelow <= z0 + 1e-6); }
   centre(c: number): V2 { return [this.g.x0 + ((c % this.g.nx) + 0.5) * this.g.cell, this.g.y0 + (Math.floor(c / this.g.nx) + 0.5) * this.g.cell]; }
   cellOf(x: number, y: number): number {
     const i = Math.floor((x - this.g.x0) / this.g.cell), j = Math.floor((y - this.g.y0) / this.g.cell);
@@ -194,7 +205,7 @@ export function taskSpan<T>(frames: readonly T[], tasks: readonly number[], k: n
 
 /**
  * How far a drive stays on observed floor: stepping the body every half cell up to `run`, the last position at
- * which every cell under it (bar the excluded ones) was observed.
+ * which every cell under it (bar the excluded ones) was observed (or, flying, in the air carve).
  */
 export function seenRun(seen: Seen, job: BodyJob, x: number, y: number, yawDeg: number, headingDeg: number, run: number, excluded: Set<number>): number {
   const d: V2 = [Math.cos(rad(headingDeg)), Math.sin(rad(headingDeg))];
@@ -203,7 +214,7 @@ export function seenRun(seen: Seen, job: BodyJob, x: number, y: number, yawDeg: 
   let ok = 0;
   for (let i = 0; i <= n; i++) {
     const s = Math.min(run, i * step);
-    for (const c of seen.under(bodyOutline(job, x + d[0] * s, y + d[1] * s, yawDeg))) if (!excluded.has(c) && !seen.observed(c)) return ok;
+    for (const c of seen.under(bodyOutline(job, x + d[0] * s, y + d[1] * s, yawDeg))) if (!excluded.has(c) && !seen.free(c, job.base_z_m)) return ok;
     ok = s;
   }
   return run;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type V3, cameraPose, project } from '../../layouts/camera.ts';
 import { raySolid } from '../../layouts/geometry/raycast.ts';
+import { SeenSpace, observedBy } from '../../compile/families/seen.ts';
 import {
+  airBelowFor,
   applyRuns,
   cellCentre,
   cellOf,
@@ -153,5 +155,55 @@ describe('seen space far from the camera', () => {
     const c = cellOf(grid, 2, 2.2);
     expect(c).toBeGreaterThanOrEqual(0);
     expect(seen.floor[c]).toBe(0);
+  });
+});
+
+describe('the air carve of a flying camera', () => {
+  // a camera 6 m up looking down the x axis; a garage roof 2 m high, a slot of street, then a building taller than
+  // the camera: the slot's floor hides behind the garage, but the rays that hit the building's face crossed it
+  const cam = cameraPose([0, 0, 6], 0, -45);
+  const garage = box('garage', 'garage', 'fixed', [4.5, 0, 1], [2, 6, 2]);
+  const building = box('building', 'building', 'fixed', [7, 0, 4], [2, 8, 8]);
+  const scene = [FLOOR, garage, building];
+  const slot = cellOf(grid, 5.75, 0.05);
+
+  it('holds the columns the rays crossed below the camera, and only those', () => {
+    const s = frameSeen(renderFrame(scene, {}, cam), grid, { obstacleTopM: 7, airBelowM: 6 });
+    expect(s.floor[slot], 'the slot floor is hidden behind the garage').toBe(0);
+    expect(s.obstacle[slot]).toBe(0);
+    expect(s.air!.below_m).toBe(6);
+    expect(s.air!.cells[slot], 'the rays to the face crossed the slot').toBe(1);
+    expect(s.air!.cells[cellOf(grid, 7, 0.05)], 'inside the building').toBe(0);
+    expect(s.air!.cells[cellOf(grid, 8.5, 0.05)], 'behind the building').toBe(0);
+    expect(s.air!.cells[cellOf(grid, -0.5, 3)], 'behind the camera').toBe(0);
+    expect(seenRuns(s).air!.cells.length).toBeGreaterThan(0);
+  });
+
+  it('is not carved for a camera on the ground, or one above the carve height', () => {
+    expect(frameSeen(renderFrame(scene, {}, cam), grid, { obstacleTopM: 7 }).air).toBeUndefined();
+    expect(frameSeen(renderFrame(scene, {}, cam), grid, { obstacleTopM: 7, airBelowM: 5 }).air).toBeUndefined();
+    expect(seenRuns(frameSeen(renderFrame(scene, {}, cam), grid)).air).toBeUndefined();
+  });
+
+  it('is carved only where every solid that reaches the camera stands on the floor', () => {
+    expect(airBelowFor([6, 6.5], scene)).toBe(6);
+    expect(airBelowFor([1.2], scene), 'a ground robot').toBeUndefined();
+    const sign = box('sign', 'sign', 'fixed', [3, 0, 6], [0.2, 2, 1]);
+    expect(airBelowFor([6], [...scene, sign]), 'a sign hanging at the camera height').toBeUndefined();
+    const lamp = box('lamp', 'lamp', 'fixed', [3, 0, 4], [0.2, 0.2, 0.5]);
+    expect(airBelowFor([6], [...scene, lamp]), 'a lamp head below the camera height').toBe(6);
+  });
+
+  it('counts for a body whose band starts at or above the carve height', () => {
+    const f = renderFrame(scene, {}, cam);
+    const runs = seenRuns(frameSeen(f, grid, { obstacleTopM: 7, airBelowM: 6 }));
+    const view = { k: 0, t: 0, task: 0, pose: { x: 0, y: 0, z: 6, heading_deg: 0 }, camera: { position: [0, 0, 6] as [number, number, number], yaw_deg: 0, pitch_deg: -45 }, entities: [], seen: runs };
+    const space = new SeenSpace(grid, [view]);
+    expect(space.observed(slot)).toBe(false);
+    expect(space.free(slot, 6)).toBe(true);
+    expect(space.free(slot, 5.5), 'a band below the carve').toBe(false);
+    expect(space.lastFreeFrame(slot)).toBe(view);
+    expect(observedBy(grid, view).free(slot, 6)).toBe(true);
+    expect(observedBy(grid, view).observed(slot)).toBe(false);
   });
 });

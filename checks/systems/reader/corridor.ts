@@ -49,7 +49,7 @@ function vouchedRun(m: ReaderMemory, sc: Scene, pose: Pose2, heading: number, ru
   for (let i = 0; i <= n; i++) {
     const s = Math.min(run, i * step);
     const under = sc.space.cellsUnder(bodyAt(m.job.body, { x: pose.x + d[0] * s, y: pose.y + d[1] * s, yaw_deg: pose.yaw_deg }));
-    for (const c of under) if (!sc.skip.has(c) && !alsoSkip?.has(c) && !sc.space.observed(c)) return ok;
+    for (const c of under) if (!sc.skip.has(c) && !alsoSkip?.has(c) && !sc.space.free(c, m.job.band[0])) return ok;
     ok = s;
   }
   return run;

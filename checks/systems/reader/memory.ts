@@ -24,6 +24,8 @@ export interface ReaderFrame {
   /** runs [skip, length, ...] over the seen grid */
   floor: readonly number[];
   obstacle: readonly number[];
+  /** a flying job's air carve: cells free at and above below_m (render/truth/seen-space.ts) */
+  air?: { below_m: number; cells: readonly number[] };
 }
 
 export interface ReaderGrid {

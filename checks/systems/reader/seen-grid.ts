@@ -1,6 +1,6 @@
 /**
  * The space a run of frames observed, on the seen grid (0.1 m cells): the union of the frames' floor and
- * obstacle cells, and cell geometry (the cell of a point, a cell's centre, the cells whose centre lies inside a
+ * obstacle cells (and a flying job's air carve), and cell geometry (the cell of a point, a cell's centre, the cells whose centre lies inside a
  * footprint).
  */
 import { footprintBounds, footprintSignedDistance, type Footprint } from '../../../layouts/geometry/index.ts';
@@ -13,19 +13,32 @@ export class SeenCells {
   readonly floor: Uint8Array;
   /** observed as an obstacle by some frame */
   readonly obstacle: Uint8Array;
+  /** in some frame's air carve (a flying job's), and the highest carve height */
+  readonly air: Uint8Array;
+  readonly airBelow: number = -Infinity;
 
   constructor(readonly grid: ReaderGrid, frames: readonly ReaderFrame[]) {
     this.n = grid.nx * grid.ny;
     this.floor = new Uint8Array(this.n);
     this.obstacle = new Uint8Array(this.n);
+    this.air = new Uint8Array(this.n);
     for (const f of frames) {
       applyRuns(this.floor, f.floor);
       applyRuns(this.obstacle, f.obstacle);
+      if (f.air) {
+        applyRuns(this.air, f.air.cells);
+        this.airBelow = Math.max(this.airBelow, f.air.below_m);
+      }
     }
   }
 
   observed(c: number): boolean {
     return c >= 0 && (this.floor[c] === 1 || this.obstacle[c] === 1);
+  }
+
+  /** Observed, or (for a body whose band starts at bandBottom) in an air carve that reaches up to the band. */
+  free(c: number, bandBottom: number): boolean {
+    return this.observed(c) || (c >= 0 && this.air[c] === 1 && this.airBelow <= bandBottom + 1e-6);
   }
 
   cellOf(x: number, y: number): number {

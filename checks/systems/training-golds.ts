@@ -37,10 +37,10 @@ function caseRows(root: string, cid: string): TrainingRow[] {
   return out;
 }
 
-/** The gold rows (with their texts) of every case of the build whose script is not `sid`. */
+/** The gold rows (with their texts) of every case of the build that asks something and whose script is not `sid`. */
 export function otherScriptsRows(root: string, sid: string): TrainingRow[] {
   return caseHeads(root)
-    .filter((h) => h.sid !== sid)
+    .filter((h) => h.sid !== sid && h.asks)
     .flatMap((h) => caseRows(root, h.cid));
 }
 

@@ -399,7 +399,7 @@ export function planScript(inp: ScriptInput): ScriptPlan {
   const steps: Step[] = keyframes.map((f) => ({
     k: f.k,
     clock: formatClock(epochS + f.t),
-    pose: { pos: [r4(f.pose.x), r4(f.pose.y), r4(f.pose.z)], heading_deg: Math.round(f.pose.heading_deg * 100) / 100 >= 180 ? -180 : Math.round(f.pose.heading_deg * 100) / 100 },
+    pose: { pos: [r4(f.pose.x), r4(f.pose.y), r4(f.pose.z)], heading_deg: r4(f.pose.heading_deg) >= 180 ? -180 : r4(f.pose.heading_deg) },
     velocity: [r4(f.velocity[0]), r4(f.velocity[1])],
     camera: { pitch_deg: f.pitch_deg },
     status: { phase: f.phase, task: f.task, battery_pct: f.battery_pct },

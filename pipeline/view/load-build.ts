@@ -106,7 +106,8 @@ export function loadViewCase(root: string, cid: string): ViewCase {
   const fp = robot.body.footprint;
   const body = fp.shape === 'circle' ? { length_m: fp.diameter_m, width_m: fp.diameter_m } : { length_m: fp.length_m, width_m: fp.width_m };
   const goldFile = join(loaded.dir, 'gold.jsonl');
-  const golds = new Map<string, GoldRow>(existsSync(goldFile) ? readGoldRows(goldFile).map((g) => [g.qid, g]) : []);
+  const asks = loaded.case.asks.length > 0 || loaded.case.end_qids.length > 0;
+  const golds = new Map<string, GoldRow>(asks && existsSync(goldFile) ? readGoldRows(goldFile).map((g) => [g.qid, g]) : []);
   const tlFile = join(root, 'private', loaded.case.sid, 'timeline.json');
   const timeline = existsSync(tlFile) ? parseTimeline(readJson(tlFile), tlFile) : null;
   const askK = new Map<string, number>();

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { getJob } from '../../jobs/load.ts';
 import { solidsAt, type Timeline } from '../../layouts/timeline.ts';
 import { caseIdsOf } from '../../pipeline/compile-hash.ts';
-import { basePose, clearPathGold, lastSeen, openHeadingGold, taskSpan, thingMiddle, wayToGold, type BodyJob, type Vis as FullVis } from './recompute-golds.ts';
+import { basePose, clearPathGold, closestApproachGold, closestPersonGold, lastSeen, personPlace, openHeadingGold, taskSpan, thingMiddle, wayToGold, type BodyJob, type Vis as FullVis } from './recompute-golds.ts';
 
 interface Vis { k: number; t: number; camera: { position: number[]; yaw_deg: number }; entities: { entity: string; role: string; pixels: number; contact: { point: number[] } | null }[] }
 interface Gold { qid: string; family: string; knowable: boolean; value: unknown; evidence_frames: number[] }
@@ -26,16 +26,6 @@ function offset(cam: Vis['camera'], p: number[]): { ahead: number; left: number 
   const a = (cam.yaw_deg * Math.PI) / 180;
   const dx = p[0] - cam.position[0], dy = p[1] - cam.position[1];
   return { ahead: dx * Math.cos(a) + dy * Math.sin(a), left: -dx * Math.sin(a) + dy * Math.cos(a) };
-}
-
-/** Where a person stands at t from their legs (linear along a leg). */
-function personAt(legs: Legs, t: number): number[] | undefined {
-  for (const l of legs)
-    if (t >= l.t0 && t <= l.t1) {
-      const u = l.t1 > l.t0 ? (t - l.t0) / (l.t1 - l.t0) : 0;
-      return [l.from[0] + u * (l.to[0] - l.from[0]), l.from[1] + u * (l.to[1] - l.from[1])];
-    }
-  return undefined;
 }
 
 /** The body, height band and camera mount of a job, as the recomputation reads them. */
@@ -138,7 +128,7 @@ export function recomputeBuild(build: string): Recomputed {
         if (!close(v.ahead, want.ahead, 3) || !close(v.left, want.left, 3)) bad(`offset ${JSON.stringify(v)}, recomputed ${JSON.stringify(want)}`);
       } else if (g.family === 'person_mem') {
         const p = tl.place.people.find((x) => q.text.includes(`the ${x.colour.replace(/_/g, ' ')} top`))!;
-        const at = personAt(tl.people[p.id], last(p.id)!.t)!;
+        const at = personPlace(tl.people[p.id], last(p.id)!.t)!;
         const v = g.value as { x: number; y: number };
         if (!close(v.x, at[0], 2) || !close(v.y, at[1], 2)) bad(`place ${JSON.stringify(v)}, recomputed ${at.join(', ')}`);
       } else if (g.family === 'object_where') {
@@ -170,6 +160,10 @@ export function recomputeBuild(build: string): Recomputed {
         const mid = thingMiddle(timeline, t.id, frames[frames.indexOf(last(t.id)!)].t)!;
         const r = wayToGold(bj, full.slice(0, k + 1), mid, spec.reacquire.value);
         if (!r || g.value !== r.rel) bad(`heading ${g.value}, recomputed ${r?.rel}`);
+      } else if (g.family === 'closest_person' || g.family === 'closest_approach') {
+        const want = g.family === 'closest_person' ? closestPersonGold(timeline, bj, taskSpan(full, tasks, k)) : closestApproachGold(timeline, bj, full[k], spec.closest_approach.horizon_s);
+        if (want === undefined) bad('recomputed: no person in view');
+        else if (!close(g.value as number, want, 3)) bad(`gap ${g.value}, recomputed ${want}`);
       } else if (g.family === 'tangle_ahead' || g.family === 'task_things') {
         const want = listGold(g.family, timeline, full, tasks, k, c.job);
         if (!want) continue;

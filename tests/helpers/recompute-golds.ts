@@ -3,8 +3,10 @@
  * compile/families (and from the perfect reader): the body's contact along a drive by a vertex-against-edge test of
  * convex outlines (not the compiler's Minkowski sweep), corridors stepped on the seen grid, the way_to route field by
  * brute-force closing, clearance and a simple Dijkstra, things' middles from the world at their last sighting.
- * The solids of the place at a time come from the world model's reading of the timeline (layouts' solidsAt); the
- * base pose from the frame's recorded camera less the job's camera mount.
+ * People's gaps by a point-to-outline distance less half their shoulder width, sampled every 0.1 s over the horizon.
+ * The solids of the place at a time come from the world model's reading of the timeline (layouts' solidsAt), the
+ * people's places from their legs (linear along each); the base pose from the frame's recorded camera less the
+ * job's camera mount.
  */
 import { solidsAt, type Timeline } from '../../layouts/timeline.ts';
 import type { Solid } from '../../layouts/solids.ts';
@@ -232,6 +234,57 @@ export function clearPathGold(tl: Timeline, job: BodyJob, taskFrames: readonly V
   const excluded = new Set<number>([...seen.under(bodyOutline(job, b.x, b.y, b.yaw)), ...seen.under(bodyOutline(job, b.x, b.y, yaw)), ...obs.flatMap((o) => seen.under(o.o))]);
   const corridorSeen = seenRun(seen, job, b.x, b.y, yaw, heading, run, excluded) >= run - 1e-9;
   return { run, hit, corridorSeen };
+}
+
+/** The distance (m) from a point to an outline: 0 inside. */
+export function pointToOutline(o: Outline, x: number, y: number): number {
+  if (o.kind === 'circle') return Math.max(0, Math.hypot(x - o.c[0], y - o.c[1]) - o.r);
+  const dx = x - o.c[0], dy = y - o.c[1];
+  const u = dx * Math.cos(o.yaw) + dy * Math.sin(o.yaw), v = -dx * Math.sin(o.yaw) + dy * Math.cos(o.yaw);
+  return Math.hypot(Math.max(0, Math.abs(u) - o.hx), Math.max(0, Math.abs(v) - o.hy));
+}
+
+/** Where a person stands at t from their legs (linear along a leg), or undefined when absent. */
+export function personPlace(legs: readonly { t0: number; t1: number; from: readonly number[]; to: readonly number[] }[], t: number): V2 | undefined {
+  for (const l of legs)
+    if (t >= l.t0 && t <= l.t1) {
+      const u = l.t1 > l.t0 ? (t - l.t0) / (l.t1 - l.t0) : 0;
+      return [l.from[0] + u * (l.to[0] - l.from[0]), l.from[1] + u * (l.to[1] - l.from[1])];
+    }
+  return undefined;
+}
+
+/** A person's gap (m) to the body under a recorded camera at time t, or undefined when the person is absent. */
+function personGapAt(tl: Timeline, job: BodyJob, cam: Vis['camera'], id: string, t: number): number | undefined {
+  const at = personPlace(tl.people[id] ?? [], t);
+  const person = tl.place.people.find((p) => p.id === id);
+  if (!at || !person) return undefined;
+  const b = basePose(job, cam);
+  return Math.max(0, pointToOutline(bodyOutline(job, b.x, b.y, b.yaw), at[0], at[1]) - person.shoulder_width / 2);
+}
+
+const peopleSeen = (f: Vis) => f.entities.filter((e) => e.role === 'person' && e.pixels > 0).map((e) => e.entity);
+
+/** closest_person: the smallest gap of a person in view to the body over the task's frames, or undefined. */
+export function closestPersonGold(tl: Timeline, job: BodyJob, taskFrames: readonly Vis[]): number | undefined {
+  let best: number | undefined;
+  for (const f of taskFrames)
+    for (const id of peopleSeen(f)) {
+      const g = personGapAt(tl, job, f.camera, id, f.t);
+      if (g !== undefined && (best === undefined || g < best)) best = g;
+    }
+  return best;
+}
+
+/** closest_approach: the smallest gap over [t, t + horizon] of the people in view at frame f, the body held there. */
+export function closestApproachGold(tl: Timeline, job: BodyJob, f: Vis, horizonS: number): number | undefined {
+  let best: number | undefined;
+  for (const id of peopleSeen(f))
+    for (let i = 0; i <= Math.ceil(horizonS / 0.1 - 1e-9); i++) {
+      const g = personGapAt(tl, job, f.camera, id, Math.min(f.t + horizonS, f.t + i * 0.1));
+      if (g !== undefined && (best === undefined || g < best)) best = g;
+    }
+  return best;
 }
 
 /** open_heading: the best relative heading (ties: the smallest turn), its run through observed space, and every run. */

@@ -63,6 +63,19 @@ describe('scripted systems never read the gold they are scored on', () => {
       expect(o[0].status, `${name}: ${o[0].reason}`).toBe('ok');
     }
   });
+
+  it('the learned systems train past another script\'s case that asks nothing (its gold.jsonl is empty)', async () => {
+    const b = makeCheckBuild({ scripts: 3, seed: 'asks-nothing' });
+    const other = join(b.root, 'private', b.cids[1]);
+    const c = JSON.parse(readFileSync(join(other, 'case.json'), 'utf8'));
+    writeFileSync(join(other, 'case.json'), JSON.stringify({ ...c, asks: [], end_qids: [] }));
+    writeFileSync(join(other, 'questions.jsonl'), '');
+    writeFileSync(join(other, 'gold.jsonl'), '');
+    for (const name of LEARNED) {
+      const o = await runMany(SYSTEMS.get(name)!, [join(b.root, 'private', b.cids[0])], { runDir: join(b.root, 'run', name), channel: 'detections' });
+      expect(o[0].status, `${name}: ${o[0].reason}`).toBe('ok');
+    }
+  });
 });
 
 describe('question forms are read back from the templates', () => {

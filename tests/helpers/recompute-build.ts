@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { getJob } from '../../jobs/load.ts';
 import { solidsAt, type Timeline } from '../../layouts/timeline.ts';
 import { caseIdsOf } from '../../pipeline/compile-hash.ts';
-import { basePose, clearPathGold, closestApproachGold, closestPersonGold, lastSeen, personPlace, openHeadingGold, taskSpan, thingMiddle, wayToGold, type BodyJob, type Vis as FullVis } from './recompute-golds.ts';
+import { approachMemGold, basePose, clearPathGold, closestApproachGold, closestPersonGold, lastSeen, personPlace, openHeadingGold, taskSpan, thingMiddle, wayToGold, type BodyJob, type Vis as FullVis } from './recompute-golds.ts';
 
 interface Vis { k: number; t: number; camera: { position: number[]; yaw_deg: number }; entities: { entity: string; role: string; pixels: number; contact: { point: number[] } | null }[] }
 interface Gold { qid: string; family: string; knowable: boolean; value: unknown; evidence_frames: number[] }
@@ -160,16 +160,23 @@ export function recomputeBuild(build: string): Recomputed {
         const mid = thingMiddle(timeline, t.id, frames[frames.indexOf(last(t.id)!)].t)!;
         const r = wayToGold(bj, full.slice(0, k + 1), mid, spec.reacquire.value);
         if (!r || g.value !== r.rel) bad(`heading ${g.value}, recomputed ${r?.rel}`);
-      } else if (g.family === 'closest_person' || g.family === 'closest_approach') {
-        const want = g.family === 'closest_person' ? closestPersonGold(timeline, bj, taskSpan(full, tasks, k)) : closestApproachGold(timeline, bj, full[k], spec.closest_approach.horizon_s);
+      } else if (g.family === 'closest_person' || g.family === 'closest_approach' || g.family === 'approach_mem') {
+        const span = taskSpan(full, tasks, k), horizon = spec.closest_approach.horizon_s;
+        const who = () => tl.place.people.find((x) => q.text.includes(`the ${x.colour.replace(/_/g, ' ')} top`))?.id ?? '';
+        const want =
+          g.family === 'closest_person' ? closestPersonGold(timeline, bj, span)
+          : g.family === 'closest_approach' ? closestApproachGold(timeline, bj, full[k], horizon)
+          : approachMemGold(timeline, bj, span, who(), horizon);
         if (want === undefined) bad('recomputed: no person in view');
         else if (!close(g.value as number, want, 3)) bad(`gap ${g.value}, recomputed ${want}`);
       } else if (g.family === 'tangle_ahead' || g.family === 'task_things') {
         const want = listGold(g.family, timeline, full, tasks, k, c.job);
         if (!want) continue;
         const v = (g.value as { x: number; y: number }[]).map((p) => `${p.x.toFixed(3)},${p.y.toFixed(3)}`).sort();
-        const missing = want.inside.filter((w) => !v.includes(w));
-        const extra = want.outside.filter((w) => v.includes(w));
+        // points to 3 decimals: one that lies on a rounding boundary may print a thousandth apart
+        const near = (a: string, b: string) => a.split(',').every((x, i) => Math.abs(Number(x) - Number(b.split(',')[i])) <= 1.5e-3);
+        const missing = want.inside.filter((w) => !v.some((x) => near(x, w)));
+        const extra = want.outside.filter((w) => v.some((x) => near(x, w)));
         if (missing.length || extra.length || v.length !== want.inside.length) bad(`list ${v.join(' ')}; recomputed inside ${want.inside.join(' ')}, outside ${want.outside.join(' ')}`);
       } else continue;
       out.checked.set(g.family, (out.checked.get(g.family) ?? 0) + 1);

@@ -276,15 +276,33 @@ export function closestPersonGold(tl: Timeline, job: BodyJob, taskFrames: readon
   return best;
 }
 
+/**
+ * The smallest gap of a person to the body held under camera `cam` over [t0, t0 + horizon], the true path sampled
+ * every 0.1 s from `from` (the person's last sighting), or undefined when they are absent at a sample.
+ */
+function heldGap(tl: Timeline, job: BodyJob, cam: Vis['camera'], id: string, from: number, t0: number, horizonS: number): number | undefined {
+  let best = Infinity;
+  const t1 = t0 + horizonS;
+  for (let i = 0; i <= Math.ceil((t1 - from) / 0.1); i++) {
+    const t = Math.min(t1, from + i * 0.1);
+    const g = personGapAt(tl, job, cam, id, t);
+    if (g === undefined) return undefined;
+    if (t >= t0) best = Math.min(best, g);
+  }
+  return best;
+}
+
 /** closest_approach: the smallest gap over [t, t + horizon] of the people in view at frame f, the body held there. */
 export function closestApproachGold(tl: Timeline, job: BodyJob, f: Vis, horizonS: number): number | undefined {
-  let best: number | undefined;
-  for (const id of peopleSeen(f))
-    for (let i = 0; i <= Math.ceil(horizonS / 0.1 - 1e-9); i++) {
-      const g = personGapAt(tl, job, f.camera, id, Math.min(f.t + horizonS, f.t + i * 0.1));
-      if (g !== undefined && (best === undefined || g < best)) best = g;
-    }
-  return best;
+  const gaps = peopleSeen(f).map((id) => heldGap(tl, job, f.camera, id, f.t, f.t, horizonS));
+  return gaps.length && gaps.every((g) => g !== undefined) ? Math.min(...(gaps as number[])) : undefined;
+}
+
+/** approach_mem: the smallest gap over the horizon of person `id`, last seen in the task before the ask frame. */
+export function approachMemGold(tl: Timeline, job: BodyJob, taskFrames: readonly Vis[], id: string, horizonS: number): number | undefined {
+  const ask = taskFrames[taskFrames.length - 1];
+  const last = [...taskFrames].reverse().find((f) => peopleSeen(f).includes(id));
+  return last ? heldGap(tl, job, ask.camera, id, last.t, ask.t, horizonS) : undefined;
 }
 
 /** open_heading: the best relative heading (ties: the smallest turn), its run through observed space, and every run. */

@@ -36,7 +36,7 @@ import {
   type ThingRef,
 } from './families/index.ts';
 import { FAMILY_DROP, type Funnel } from './funnel.ts';
-import { cameStraight, lookedAlong } from './looked-along.ts';
+import { cameStraight, lookedAlong, lookedAround } from './looked-along.ts';
 import { bodyObstacles } from './families/corridor-seen.ts';
 import { gridDiagonal } from './families/clear-path.ts';
 import type { Screen, ScreenCandidate, ScreenContext, Target } from './screens/index.ts';
@@ -127,6 +127,19 @@ function trickPeople(ctx: ScreenContext, rng: Stream): PersonRef[] {
   return rng.shuffle(pool).slice(0, MAX_TRICKS);
 }
 
+/**
+ * Whether the robot looked along a heading from where it stands that the public map leaves room on (compile/looked-along.ts):
+ * open_heading's precondition.
+ */
+function lookedAroundAt(ctx: ScreenContext): boolean {
+  const job = ctx.ask.job;
+  const now = askFrame(ctx.ask);
+  const map = bodyObstacles(job, ctx.ask.world.solidsAt(now.t).filter((x) => MAP_ROLES.includes(x.role)));
+  const room = (heading: number, upTo: number) =>
+    sweepFootprints(map, { pose: { x: now.pose.x, y: now.pose.y, yaw_deg: heading }, body: job.body, heading_deg: heading, maxDistance: upTo }).distance;
+  return lookedAround(job, taskFrames(ctx.ask), room);
+}
+
 /** The candidates a family offers at an ask site, in the order they are tried. */
 export function candidatesFor(family: Family, site: AskSite): CandidateTry[] {
   const { ctx, rng } = site;
@@ -149,6 +162,8 @@ export function candidatesFor(family: Family, site: AskSite): CandidateTry[] {
       .filter(looked)
       .map((direction) => ({ target: { type: 'direction', direction }, trick: false }));
   }
+  // the most room, only where the robot looked along some heading with room for its body on the public map
+  if (family === 'open_heading' && !lookedAroundAt(ctx)) return [];
   // what lies just ahead, only where the robot came straight (by its poses: compile/looked-along.ts)
   if (family === 'tangle_ahead' && !cameStraight(taskFrames(ctx.ask))) return [];
   if (THING_FAMILIES.includes(family)) {

@@ -13,6 +13,9 @@
  * gold's business (seen or unknown); this keeps the questions to drives a robot doing its job looked along, as its
  * plan and the map say. Asking others made most memory-column corridor golds unknown.
  *
+ * A most-room question (open_heading) asks only where the robot looked along some heading with room for its body
+ * on the public map (as a drive of the body's length, by the same rule).
+ *
  * A strip question (tangle_ahead: what lies on the floor just ahead) asks only where the robot came straight to its
  * pose: a frame of the task stood at least CAME_STRAIGHT_M behind it on its line, facing the same way, so the floor
  * beside its front, under the camera's nose now, was in view on the way.
@@ -67,6 +70,26 @@ export function lookedAlong(job: JobView, frames: readonly FrameView[], heading_
     const cameFrom = d >= Math.max(mapRun, 0.5) && Math.abs(wrap((Math.atan2(dy, dx) * 180) / Math.PI - heading_deg)) <= LOOK_TOLERANCE_DEG;
     return faced || cameFrom;
   });
+}
+
+/** Headings (deg apart) an open_heading ask tries for one the robot looked along. */
+export const LOOK_AROUND_STEP_DEG = 10;
+
+/**
+ * Whether the robot looked along some heading from the ask frame's pose (every LOOK_AROUND_STEP_DEG) on which the
+ * public map leaves its body's length of room (`room(heading, upTo)`: the map's run on that heading, at most upTo):
+ * only then can the frames have shown it a heading with room (open_heading). Asked without, open_heading's gold was
+ * `unknown` in all but one of its memory-column golds on the release-shaped build (the helper's 15 of 15, the
+ * vacuum's 17 of 18).
+ */
+export function lookedAround(job: JobView, frames: readonly FrameView[], room: (heading_deg: number, upTo: number) => number): boolean {
+  const ask = frames[frames.length - 1];
+  const need = job.bodyLength_m;
+  for (let h = -180; h < 180; h += LOOK_AROUND_STEP_DEG) {
+    const heading = wrap(ask.pose.heading_deg + h);
+    if (lookedAlong(job, frames, heading, need) && room(heading, need) >= need - 1e-9) return true;
+  }
+  return false;
 }
 
 /** How far behind (m) on its line a frame must have stood for the robot to have come straight. */

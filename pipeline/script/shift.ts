@@ -84,11 +84,18 @@ function toChangeState(w: WorldState, present: Record<string, boolean>): ChangeS
   return { things, doors: { ...w.doors }, people: { ...present } };
 }
 
+/**
+ * The highest surface (m) the change model puts a thing on: people move things, so onto a shelf level, a table or a
+ * bench, never a roof (downtown's buildings and garages carry surfaces too: street bins moved onto 24 and 36 m roofs
+ * hung in the drone's air and cancelled its seen-space air carve in two frames of three).
+ */
+export const REACH_M = 2;
+
 function surfaceRects(place: Place): SurfaceRect[] {
   const out: SurfaceRect[] = [];
   for (const f of place.fixed) {
-    if (f.shelves) f.shelves.forEach((_, level) => out.push({ id: f.id, level, center: [f.center[0], f.center[1]], size: [f.size[0] - 0.1, f.size[1]], yaw: f.yaw }));
-    else if (f.surface !== undefined && f.shape === 'box') out.push({ id: f.id, center: [f.center[0], f.center[1]], size: [f.size[0], f.size[1]], yaw: f.yaw });
+    if (f.shelves) f.shelves.forEach((h, level) => h <= REACH_M && out.push({ id: f.id, level, center: [f.center[0], f.center[1]], size: [f.size[0] - 0.1, f.size[1]], yaw: f.yaw }));
+    else if (f.surface !== undefined && f.surface <= REACH_M && f.shape === 'box') out.push({ id: f.id, center: [f.center[0], f.center[1]], size: [f.size[0], f.size[1]], yaw: f.yaw });
   }
   return out;
 }

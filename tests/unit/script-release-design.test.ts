@@ -14,7 +14,7 @@ import { bodyAt, pointToFootprint } from '../../layouts/geometry/index.ts';
 import { getPlace } from '../../layouts/load.ts';
 import { personAt } from '../../layouts/timeline.ts';
 import { planBatch } from '../../pipeline/script/batch.ts';
-import { bodyShape } from '../../pipeline/script/shift.ts';
+import { bodyShape, REACH_M } from '../../pipeline/script/shift.ts';
 import { makeRaycastBuild } from '../helpers/raycast-build.ts';
 
 describe('the world a script starts in', () => {
@@ -38,6 +38,26 @@ describe('the world a script starts in', () => {
       }
     });
   }
+});
+
+describe('where moved things go', () => {
+  it('downtown: no moved thing rests on a surface above a person\'s reach (a roof)', () => {
+    const job = getJob('drone/1');
+    const place = getPlace(job.layout);
+    const surfaceTop = new Map(place.fixed.filter((f) => f.surface !== undefined).map((f) => [f.id, f.surface!]));
+    const scripts = planBatch({ job, place, seed: 'reach', count: 4, tasks: 2, maxFrames: 20 });
+    let moved = 0;
+    for (const { plan } of scripts)
+      for (const evs of Object.values(plan.timeline.things))
+        for (const e of evs) {
+          const top = surfaceTop.get(e.rests_on);
+          if (top !== undefined) expect(top, e.rests_on).toBeLessThanOrEqual(REACH_M);
+          moved++;
+        }
+    expect(moved).toBeGreaterThan(0);
+    // the place offers roofs as surfaces, so the rule is what keeps things off them
+    expect([...surfaceTop.values()].some((h) => h > REACH_M)).toBe(true);
+  });
 });
 
 describe('people and the robot', () => {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { getJob } from '../../jobs/load.ts';
 import { solidsAt, type Timeline } from '../../layouts/timeline.ts';
 import { caseIdsOf } from '../../pipeline/compile-hash.ts';
-import { approachMemGold, basePose, clearPathGold, closestApproachGold, closestPersonGold, lastSeen, personPlace, openHeadingGold, taskSpan, thingMiddle, wayToGold, type BodyJob, type Vis as FullVis } from './recompute-golds.ts';
+import { approachMemGold, basePose, clearPathGold, closestApproachGold, closestPersonGold, lastSeen, personPlace, openHeadingGold, stepPose, taskSpan, thingMiddle, wayToGold, type BodyJob, type Vis as FullVis } from './recompute-golds.ts';
 
 interface Vis { k: number; t: number; camera: { position: number[]; yaw_deg: number }; entities: { entity: string; role: string; pixels: number; contact: { point: number[] } | null }[] }
 interface Gold { qid: string; family: string; knowable: boolean; value: unknown; evidence_frames: number[] }
@@ -54,7 +54,7 @@ export function thingsNamed(text: string, things: { id: string; colour: string; 
 /** A compiled case with its questions, gold, frames' visibility and timeline, joined simply. */
 export interface RecomputeCase {
   cid: string;
-  c: { sid: string; job: string; length: string; script_tasks: number[]; frames: { script_k: number; step: { status: { task: number } } }[]; asks: { k: number; qids: string[] }[]; end_qids: string[] };
+  c: { sid: string; job: string; length: string; script_tasks: number[]; frames: { script_k: number; step: { status: { task: number }; pose: { pos: number[]; heading_deg: number } } }[]; asks: { k: number; qids: string[] }[]; end_qids: string[] };
   frames: Vis[];
   full: FullVis[];
   timeline: Timeline;
@@ -144,11 +144,11 @@ export function recomputeBuild(build: string): Recomputed {
         if (!close(v.x, mid[0], 3) || !close(v.y, mid[1], 3)) bad(`middle ${JSON.stringify(v)}, recomputed ${mid.join(', ')}`);
       } else if (g.family === 'clear_path') {
         const dir = q.text.includes('reversed') ? 'back' : q.text.includes('to your left') ? 'left' : q.text.includes('to your right') ? 'right' : 'ahead';
-        const r = clearPathGold(timeline, bj, taskSpan(full, tasks, k), dir, spec.clear_path.turn_deg, cap(full[0]));
+        const r = clearPathGold(timeline, bj, taskSpan(full, tasks, k), dir, spec.clear_path.turn_deg, cap(full[0]), stepPose(c.frames[k].step));
         if (!r.hit || !r.corridorSeen) bad(`recomputed: ${r.hit ? 'corridor not seen' : 'no contact'}`);
         else if (!close(g.value as number, r.run, 3)) bad(`run ${g.value}, recomputed ${r.run}`);
       } else if (g.family === 'open_heading') {
-        const r = openHeadingGold(timeline, bj, taskSpan(full, tasks, k), cap(full[0]));
+        const r = openHeadingGold(timeline, bj, taskSpan(full, tasks, k), cap(full[0]), stepPose(c.frames[k].step));
         const best = (g as unknown as { heading_table: { best_run_m: number } }).heading_table.best_run_m;
         if (g.value !== r.rel || !close(best, r.run, 3)) bad(`heading ${g.value} (${best} m), recomputed ${r.rel} (${r.run} m)`);
       } else if (g.family === 'way_to') {

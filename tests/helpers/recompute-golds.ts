@@ -6,7 +6,7 @@
  * People's gaps by a point-to-outline distance less half their shoulder width, sampled every 0.1 s over the horizon.
  * The solids of the place at a time come from the world model's reading of the timeline (layouts' solidsAt), the
  * people's places from their legs (linear along each); the base pose from the frame's recorded camera less the
- * job's camera mount.
+ * job's camera mount, or for the corridors the pose the robot's step reports where the caller gives it.
  */
 import { solidsAt, type Timeline } from '../../layouts/timeline.ts';
 import type { Solid } from '../../layouts/solids.ts';
@@ -34,8 +34,20 @@ export interface BodyJob {
 const rad = (d: number) => (d * Math.PI) / 180;
 const norm = (d: number) => ((((d + 180) % 360) + 360) % 360) - 180;
 
+/** A base pose: map metres and heading (deg). */
+export type BasePose = { x: number; y: number; yaw: number };
+
+/**
+ * The base pose the robot reports at a step (the case's step file: metres and degrees to 4 decimals), which is the
+ * pose every reader is given; the camera record holds degrees to 3 only, which moves a corridor that grazes an edge
+ * by up to a millimetre.
+ */
+export function stepPose(step: { pose: { pos: readonly number[]; heading_deg: number } }): BasePose {
+  return { x: step.pose.pos[0], y: step.pose.pos[1], yaw: step.pose.heading_deg };
+}
+
 /** The base pose under a recorded camera (the mount's offset taken back). */
-export function basePose(job: BodyJob, cam: Vis['camera']): { x: number; y: number; yaw: number } {
+export function basePose(job: BodyJob, cam: Vis['camera']): BasePose {
   const a = rad(cam.yaw_deg);
   const { forward_m: f, left_m: l } = job.mount;
   return { x: cam.position[0] - f * Math.cos(a) + l * Math.sin(a), y: cam.position[1] - f * Math.sin(a) - l * Math.cos(a), yaw: cam.yaw_deg };
@@ -223,9 +235,9 @@ export function seenRun(seen: Seen, job: BodyJob, x: number, y: number, yawDeg: 
 }
 
 /** clear_path: the run of a drive ahead, back, left or right (turned first), and whether the seen space vouches for it. */
-export function clearPathGold(tl: Timeline, job: BodyJob, taskFrames: readonly Vis[], dir: 'ahead' | 'back' | 'left' | 'right', turnDeg: number, cap: number) {
+export function clearPathGold(tl: Timeline, job: BodyJob, taskFrames: readonly Vis[], dir: 'ahead' | 'back' | 'left' | 'right', turnDeg: number, cap: number, pose?: BasePose) {
   const f = taskFrames[taskFrames.length - 1];
-  const b = basePose(job, f.camera);
+  const b = pose ?? basePose(job, f.camera);
   const yaw = dir === 'left' ? b.yaw + turnDeg : dir === 'right' ? b.yaw - turnDeg : b.yaw;
   const heading = dir === 'back' ? yaw + 180 : yaw;
   const obs = obstaclesAt(tl, f.t, job);
@@ -306,9 +318,9 @@ export function approachMemGold(tl: Timeline, job: BodyJob, taskFrames: readonly
 }
 
 /** open_heading: the best relative heading (ties: the smallest turn), its run through observed space, and every run. */
-export function openHeadingGold(tl: Timeline, job: BodyJob, taskFrames: readonly Vis[], cap: number) {
+export function openHeadingGold(tl: Timeline, job: BodyJob, taskFrames: readonly Vis[], cap: number, pose?: BasePose) {
   const f = taskFrames[taskFrames.length - 1];
-  const b = basePose(job, f.camera);
+  const b = pose ?? basePose(job, f.camera);
   const obs = obstaclesAt(tl, f.t, job);
   const seen = new Seen(taskFrames);
   const base = new Set<number>([...seen.under(bodyOutline(job, b.x, b.y, b.yaw)), ...obs.flatMap((o) => seen.under(o.o))]);

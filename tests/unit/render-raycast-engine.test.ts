@@ -1,7 +1,8 @@
 /**
  * The truth-only engine (`stbench render --engine raycast`): its truth records equal, byte for byte, those of the
  * in-memory ray-cast loop the test builds used before it existed (kept below as the reference: depth and ids
- * ray-cast from the job's posed solids, a flat colour per entity, frameTruth over the arrays); its frames are the
+ * ray-cast from the job's posed solids, a flat colour per entity, frameTruth over the arrays, with the seen space's
+ * flying band and air carve since they were added); its frames are the
  * four files a Blender render writes, and they verify; its render log says `raycast`; two workers write the same
  * bytes as one; a rerun keeps what is complete; a build holds one engine's frames.
  */
@@ -16,7 +17,7 @@ import { framePaths, verifyFrame } from '../../render/frame-files.ts';
 import { resolvedMoves } from '../../render/render-job.ts';
 import { readScriptInputs } from '../../render/script-inputs.ts';
 import { renderStage } from '../../render/stage.ts';
-import { entityBoxes, floorGrid, frameTruth, obstacleTopFor, paletteFromColourWords, raycastFrame, recordsText, truthScene, type EntityInfo, type VisibilityRecord } from '../../render/truth/index.ts';
+import { airBelowFor, entityBoxes, floorGrid, frameTruth, obstacleTopFor, paletteFromColourWords, raycastFrame, recordsText, truthScene, type EntityInfo, type VisibilityRecord } from '../../render/truth/index.ts';
 import { scriptJob } from '../helpers/raycast-build.ts';
 
 /** The reference: the test builds' ray-cast loop as it was written before the engine (truth in memory). */
@@ -58,7 +59,10 @@ function referenceVisibility(build: string, sid: string): string {
       const c = table.has(r.ids[p]) ? shade(table.get(r.ids[p])!.colour) : shade(undefined);
       rgb.set(c, p * 3);
     }
-    records.push(frameTruth({ k: f.index, t, intrinsics: k, camera: cam, depth: r.depth, ids: r.ids, rgb }, table, grid, { palette, obstacleTopM: obstacleTopFor(job.frames.map((x) => x.camera.position[2])) }).visibility);
+    // a flying job's air carve height, where the frame's solids allow one (every solid reaching it on the floor)
+    const heights = job.frames.map((x) => x.camera.position[2]);
+    const air = airBelowFor(heights, solids);
+    records.push(frameTruth({ k: f.index, t, intrinsics: k, camera: cam, depth: r.depth, ids: r.ids, rgb }, table, grid, { palette, obstacleTopM: obstacleTopFor(heights), ...(air === undefined ? {} : { airBelowM: air }) }).visibility);
   }
   return recordsText(records);
 }
@@ -110,6 +114,8 @@ describe('the truth-only engine', () => {
     // something is seen, so the comparison is not of empty records
     const seen = sids.map((sid) => readFileSync(join(one, 'private', sid, 'visibility.jsonl'), 'utf8').split('\n').filter((l) => l.includes('"entity"')).length);
     expect(seen.some((n) => n > 0)).toBe(true);
+    // and the drone's frames carve air, so the comparison covers it
+    expect(sids.some((sid) => readFileSync(join(one, 'private', sid, 'visibility.jsonl'), 'utf8').includes('"air"'))).toBe(true);
   });
 
   it('writes every frame file a render writes, and they verify; the perception records and a raycast render log', async () => {

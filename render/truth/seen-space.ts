@@ -55,6 +55,22 @@ export function airBelowFor(cameraHeights: Iterable<number>, solids: readonly { 
 
 /** Azimuth bins of the air carve (per turn around the camera): 0.05 degrees, half a cell at 60 m. */
 const AIR_BINS = 7200;
+/** The widest azimuth gap (bins) between neighbouring pixels that the carve bridges: 1 degree. */
+export const AIR_FILL_MAX_BINS = 20;
+
+/** Raise the reach of the bins strictly between a and b (the short way round, at most AIR_FILL_MAX_BINS) to r. */
+function fillBins(reach: Float64Array, a: number, b: number, r: number): void {
+  let step = b - a;
+  if (step > AIR_BINS / 2) step -= AIR_BINS;
+  else if (step < -AIR_BINS / 2) step += AIR_BINS;
+  const n = Math.abs(step);
+  if (n < 2 || n > AIR_FILL_MAX_BINS) return;
+  const dir = Math.sign(step);
+  for (let i = 1; i < n; i++) {
+    const k = (a + dir * i + AIR_BINS) % AIR_BINS;
+    if (r > reach[k]) reach[k] = r;
+  }
+}
 
 /** The grid over a place's bounds. */
 export function floorGrid(bounds: { x_min: number; x_max: number; y_min: number; y_max: number }, cell = CELL_M): FloorGrid {
@@ -148,10 +164,16 @@ export function frameSeen(frame: TruthFrame, grid: FloorGrid, opts: SeenOptions 
     const ry = rays.rowY[v];
     const rz = rays.rowZ[v];
     const rowOff = v * W;
+    // the previous pixel of the row that went down (its bin and reach; -1: none)
+    let prevBin = -1;
+    let prevR = 0;
     for (let u = 0; u < W; u++) {
       rowX[u] = NaN;
       const dmm = depth[rowOff + u];
-      if (dmm === NO_RETURN || dmm === 0) continue;
+      if (dmm === NO_RETURN || dmm === 0) {
+        prevBin = -1;
+        continue;
+      }
       const d = dmm / 1000;
       const z = pz + d * (rz + rays.colZ[u]);
       if (reach && z < pz - 1e-6) {
@@ -159,7 +181,14 @@ export function frameSeen(frame: TruthFrame, grid: FloorGrid, opts: SeenOptions 
         const b = binOf(Math.atan2(hy, hx));
         const r = Math.hypot(hx, hy);
         if (r > reach[b]) reach[b] = r;
-      }
+        // a pixel is an area: the bins between two neighbouring pixels' azimuths were looked through out to the
+        // nearer of their reaches (no pixel centre falls in them where the azimuth barely changes along a column,
+        // as along the heading of a camera pitched down; left empty, they read as a reach of 0 beside every cell on
+        // that line)
+        if (prevBin >= 0) fillBins(reach, prevBin, b, Math.min(prevR, r));
+        prevBin = b;
+        prevR = r;
+      } else prevBin = -1;
       if (z < -tol || z > top) continue;
       const x = px + d * (rx + rays.colX[u]);
       const y = py + d * (ry + rays.colY[u]);

@@ -179,6 +179,21 @@ describe('the air carve of a flying camera', () => {
     expect(seenRuns(s).air!.cells.length).toBeGreaterThan(0);
   });
 
+  it('holds the line straight ahead of a camera pitched down, where no pixel centre falls', () => {
+    // every pixel of the centre columns looks along the heading give or take a few hundredths of a degree: the
+    // cells whose centres lie on that line are crossed by the pixels beside it (a pixel is an area), out to the face
+    for (const pitch of [-45, -90]) {
+      const down = cameraPose([0, 0.05, 6], 0, pitch);
+      const s = frameSeen(renderFrame(scene, {}, down), grid, { obstacleTopM: 7, airBelowM: 6 });
+      const reach = pitch === -90 ? 3 : 5.8;
+      const ahead: number[] = [];
+      for (let x = 0.55; x < reach; x += 0.1) ahead.push(s.air!.cells[cellOf(grid, x, 0.05)]);
+      expect(ahead.every((c) => c === 1), `pitch ${pitch}: ${ahead.join('')}`).toBe(true);
+      expect(s.air!.cells[cellOf(grid, 7, 0.05)], 'inside the building').toBe(0);
+      if (pitch === -45) expect(s.air!.cells[cellOf(grid, -0.5, 0.05)], 'behind the camera').toBe(0);
+    }
+  });
+
   it('is not carved for a camera on the ground, or one above the carve height', () => {
     expect(frameSeen(renderFrame(scene, {}, cam), grid, { obstacleTopM: 7 }).air).toBeUndefined();
     expect(frameSeen(renderFrame(scene, {}, cam), grid, { obstacleTopM: 7, airBelowM: 5 }).air).toBeUndefined();

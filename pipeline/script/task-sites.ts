@@ -220,7 +220,9 @@ export function planDroneTask(ctx: TaskContext, spec: Kind<'deliver'> | Kind<'in
   record.brief = spec.kind === 'deliver' ? `deliver the package to ${nm}` : `inspect ${nm} from above`;
   const at = visit(ctx, site, 'flying', spec.kind === 'deliver' ? `flying to ${nm} to deliver the package` : `flying to ${nm} to inspect it`, 'task start');
   const ok = at.ok;
-  drive.act(at.heading, spec.inspect_s, info(ctx, 'inspecting', `inspecting ${nm} from above`, 'inspect', spec.inspect_pitch_deg));
+  // it hovers on the heading it flew in on: a multirotor lowering a package has no reason to yaw to a fixed
+  // compass heading (turning to the site's made every script face the same building faces at each drop point)
+  drive.act(drive.b.pose.heading_deg, spec.inspect_s, info(ctx, 'inspecting', `inspecting ${nm} from above`, 'inspect', spec.inspect_pitch_deg));
   if (spec.kind === 'deliver') drive.pause(spec.lower_s, info(ctx, 'lowering', `lowering the package onto ${nm}`, 'drop', spec.inspect_pitch_deg));
   record.reached = ok;
   goHome(ctx, 'returning', `flying back to ${siteName(place, ctx.home)}`, 'hovering', `arriving at ${siteName(place, ctx.home)}`, 3);

@@ -1,8 +1,8 @@
 /**
  * What the release-shaped design asks of the scripts and places: no two scripts of a job start in one world (the
  * unobserved history before the first task), people sometimes brush past the robot (a person gap of 0 at a frame the
- * camera sees them) but never walk through it, and the tote robot meets floor things whose contact with the floor
- * its camera sees.
+ * camera sees them) but never walk through it, the drone hovers at a drop point on the heading it flew in on, and the
+ * tote robot meets floor things whose contact with the floor its camera sees.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,6 +94,33 @@ describe('people and the robot', () => {
       expect(brushes, `${brushes} brushes of ${sightings} sightings`).toBeGreaterThan(0);
     }, 120_000);
   }
+});
+
+describe('the drone at a drop point', () => {
+  it('hovers on the heading it flew in on, which differs from visit to visit', () => {
+    const job = getJob('drone/1');
+    const place = getPlace(job.layout);
+    const scripts = planBatch({ job, place, seed: 'hover', count: 4, tasks: 3 });
+    const hovers: number[] = [];
+    for (const { plan } of scripts) {
+      const kfs = plan.keyframes;
+      for (let i = 1; i < kfs.length; i++) {
+        if (kfs[i].phase !== 'inspecting' || kfs[i - 1].phase !== 'flying') continue;
+        // the way it flew from the flight's last frame to the hover (a turn sharper than the keyframe rule's 30
+        // degrees in between would have made a frame); every frame of the hover (inspecting, lowering) keeps it
+        const a = kfs[i - 1].pose, b = kfs[i].pose;
+        const bearing = (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
+        for (let j = i; j < kfs.length && (kfs[j].phase === 'inspecting' || kfs[j].phase === 'lowering'); j++) {
+          const off = ((((kfs[j].pose.heading_deg - bearing + 180) % 360) + 360) % 360) - 180;
+          expect(Math.abs(off), `${plan.sid} k${j}: hover ${kfs[j].pose.heading_deg}, flew in on ${bearing}`).toBeLessThanOrEqual(job.keyframes.turn_deg + 1e-6);
+          hovers.push(kfs[j].pose.heading_deg);
+        }
+      }
+    }
+    expect(hovers.length).toBeGreaterThanOrEqual(4);
+    // turning to the drop point's own heading (0) put every hover within 15 degrees of east
+    expect(hovers.some((h) => Math.abs(h) > 30), hovers.join(', ')).toBe(true);
+  }, 120_000);
 });
 
 describe('the tote robot and floor things', () => {

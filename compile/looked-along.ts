@@ -26,7 +26,8 @@ import type { FrameView, JobView } from './families/index.ts';
 export const LOOK_TOLERANCE_DEG = 30;
 /** How far (m) beside the drive's line a frame that faced it may stand. */
 export const LOOK_LATERAL_M = 1.0;
-/** The farthest floor (m) a level or upward-looking camera is taken to see (a place's scale). */
+/** The farthest floor (m) a level or upward-looking camera is taken to see (a place's scale); a camera pitched down
+ * sees to where its upper edge meets the floor. */
 export const LOOK_FAR_M = 30;
 
 const wrap = (d: number) => ((((d + 180) % 360) + 360) % 360) - 180;
@@ -43,7 +44,9 @@ export function floorReach(job: JobView, camera: FrameView['camera']): { near: n
   const lower = down + vhalf;
   const upper = down - vhalf;
   const near = lower >= 90 ? 0 : h / Math.tan(lower * DEG);
-  const far = upper <= 0.5 ? LOOK_FAR_M : Math.min(LOOK_FAR_M, h / Math.tan(upper * DEG));
+  // capped at LOOK_FAR_M, the drone's camera (15 m up, pitched 45 degrees down: its upper edge meets the ground 60
+  // m ahead) counted none of the drives whose corridor ran farther than 30 m as looked along
+  const far = upper <= 0.5 ? LOOK_FAR_M : h / Math.tan(upper * DEG);
   return { near: job.mount.forward_m + near, far: job.mount.forward_m + far };
 }
 

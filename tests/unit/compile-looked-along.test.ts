@@ -26,6 +26,16 @@ describe('looked along', () => {
     expect(r.far).toBeLessThan(30);
   });
 
+  it('a flying camera pitched down sees to where the upper edge of its view meets the ground', () => {
+    const drone = jobView(getJob('drone/1'));
+    const vhalf = Math.atan(drone.intr.height / 2 / drone.intr.f);
+    const r = floorReach(drone, { position: [0, 0, 15], yaw_deg: 0, pitch_deg: -45 } as FrameView['camera']);
+    expect(r.far - drone.mount.forward_m).toBeCloseTo(15 / Math.tan(Math.PI / 4 - vhalf), 6);
+    expect(r.far).toBeGreaterThan(50);
+    const level = floorReach(drone, { position: [0, 0, 15], yaw_deg: 0, pitch_deg: 0 } as FrameView['camera']);
+    expect(level.far - drone.mount.forward_m, 'a level camera: the place scale').toBe(30);
+  });
+
   it('a drive is looked along when a frame behind its start faced it, or the robot came from there', () => {
     const ask = frame(5, 0, 0);
     // the ask frame alone cannot see its own front (the floor under the lens is out of view)

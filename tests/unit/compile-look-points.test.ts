@@ -22,7 +22,7 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe('look points on full-length plans (no render)', () => {
-  it('use decision frames first, keep the minimum gap, and stop about once per the job\'s mean gap', () => {
+  it('use decision frames first where the job says so, keep the minimum gap, and stop about once per the job\'s mean gap', () => {
     let cases = 0;
     for (const id of ['helper/1', 'vacuum/2', 'amr/1', 'drone/1']) {
       let frames = 0, stops = 0;
@@ -43,9 +43,11 @@ describe('look points on full-length plans (no render)', () => {
           lp.forEach((k, i) => i > 0 && expect(k - lp[i - 1]).toBeGreaterThanOrEqual(rule.gap_frames.min));
           // decision frames first: a stop off the decision frames only once every decision frame is taken or too close
           const chosenDec = lp.filter((k) => dec.includes(k));
-          if (chosenDec.length < lp.length) {
+          if (rule.decision_first && chosenDec.length < lp.length) {
             for (const d of dec) expect(chosenDec.some((c) => Math.abs(c - d) < rule.gap_frames.min)).toBe(true);
           }
+          // a job that does not take them first (the drone: its decisions are its hovers) draws as if there were none
+          if (!rule.decision_first) expect(lookPoints(w.cid, ks.length, [], rule)).toEqual(lp);
           // the same case id and plan, the same stops
           expect(lookPoints(w.cid, ks.length, dec, rule)).toEqual(lp);
         }

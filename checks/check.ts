@@ -12,9 +12,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { checkOutputFile, InputError, isDatasetFolder, onInterrupt, stageLockPath, sweepTemps, TOOL_VERSION, UsageError, withLock, writeFileAtomic, writeJsonAtomic, type InputIssue } from '../pipeline/core/index.ts';
+import { checkOutputFile, InputError, isDatasetFolder, onInterrupt, stageLockPath, sweepTemps, TOOL_VERSION, UsageError, withLock, writeFileAtomic, writeJsonAtomic, type InputIssue } from '../foundation/index.ts';
 import { renderLogHashes, unvouchedFiles } from '../render/vouched-files.ts';
-import { caseIdsOf, compileHash } from '../pipeline/compile-hash.ts';
+import { caseIdsOf, compileHash } from '../formats/compile-hash.ts';
 import { CHECK_REPORT_FORMAT, parseCheckReport, type BrokenInstrument, type CheckReport } from './check-report.ts';
 import { checkMarkdown } from './check-markdown.ts';
 import { CEILING, CHECK_SYSTEMS, DEFAULT_MIN_QUESTIONS, FLOOR, runGates, SHORTCUTS, type Verdict } from './gates.ts';

@@ -13,8 +13,8 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { checkOutputFolder, InputError, isTempName, readText, UsageError, withLock, writeFileAtomic, writeJsonAtomic } from '../pipeline/core/index.ts';
-import { caseIdsOf, compileHash } from '../pipeline/compile-hash.ts';
+import { checkOutputFolder, InputError, isTempName, readText, UsageError, withLock, writeFileAtomic, writeJsonAtomic } from '../foundation/index.ts';
+import { caseIdsOf, compileHash } from '../formats/compile-hash.ts';
 import { keptQids, readCheckReport } from './check-report.ts';
 import { checkDataRoot } from './check.ts';
 import { loadCase, parseChannel, runMany, type Channel, type HarnessSystem, type LoadedCase, type RunProgress } from './harness/index.ts';

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { loadYamlWith, REPO_ROOT } from '../pipeline/core/index.ts';
+import { loadYamlWith, REPO_ROOT } from '../foundation/index.ts';
 
 const num = z.number().finite();
 

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { aggregate, cellCountsOf, resultRow, type GoldRow, type ScoredRow } from './score/index.ts';
-import type { FamilyCheck } from './check-report.ts';
+import type { FamilyCheck } from './family-check.ts';
 
 const num = z.number().finite();
 const share = num.min(0).max(1);

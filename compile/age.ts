@@ -6,7 +6,7 @@
  *   `task` when all of it lies in the ask's own task; `earlier` when some of it comes from an earlier task;
  * - column: `now` when the ask frame alone holds the evidence, `memory` otherwise.
  */
-import type { Column } from '../checks/score/gold-row.ts';
+import type { Column } from '../formats/gold-row.ts';
 
 export type AgeBand = 'now' | 'recent' | 'task' | 'earlier';
 

@@ -11,7 +11,7 @@
  */
 import type { Family } from '../jobs/families.ts';
 import { sweepFootprints, type Direction } from '../layouts/geometry/index.ts';
-import type { Stream } from '../pipeline/core/index.ts';
+import type { Stream } from '../foundation/index.ts';
 import {
   approachMem,
   askFrame,
@@ -39,7 +39,8 @@ import { FAMILY_DROP, type Funnel } from './funnel.ts';
 import { cameStraight, lookedAlong, lookedAround } from './looked-along.ts';
 import { bodyObstacles } from './families/corridor-seen.ts';
 import { gridDiagonal } from './families/clear-path.ts';
-import type { Screen, ScreenCandidate, ScreenContext, Target } from './screens/index.ts';
+import type { Screen, ScreenCandidate, ScreenContext } from './screens/index.ts';
+import { targetKey, type Target } from './target.ts';
 
 /** The share of where-is slots that try a trick (never shown) thing first. */
 export const TRICK_SHARE = 0.2;
@@ -74,19 +75,6 @@ export interface AskSite {
   used: Set<string>;
   /** vacuum task_things: the polygons of the rooms the case's last task cleaned */
   roomsCleaned?: readonly (readonly [number, number][])[];
-}
-
-export function targetKey(t: Target): string {
-  switch (t.type) {
-    case 'thing':
-      return t.ref.id ?? `${t.ref.colour} ${t.ref.kind}`;
-    case 'person':
-      return t.ref.id ?? `person in ${t.ref.colour}`;
-    case 'direction':
-      return t.direction;
-    default:
-      return '';
-  }
 }
 
 /** What the funnel calls a target (null for a family that names nothing). */

@@ -6,9 +6,9 @@
  * nothing in what a system receives tells where the window sits in the script.
  */
 import { join } from 'node:path';
-import { formatClock, parseClock, type Step } from '../jobs/step.ts';
-import { hexId, stream } from '../pipeline/core/index.ts';
-import type { CaseFile } from './case-schema.ts';
+import { formatClock, parseClock, type Step } from '../formats/step.ts';
+import { hexId, stream } from '../foundation/index.ts';
+import type { CaseFile } from '../formats/case-schema.ts';
 import type { PlanFile } from './plan-file.ts';
 
 export type CaseLength = 'short' | 'medium' | 'long';

@@ -1,5 +1,5 @@
 /**
- * Compiling scripts on worker threads (compile/compile-worker.ts, through pipeline/core/worker-pool.ts): each worker
+ * Compiling scripts on worker threads (compile/compile-worker.ts, through foundation/worker-pool.ts): each worker
  * reads and compiles whole scripts as it is handed them, the largest truth files first so the workers finish
  * together, and the results come back in script order. A script that fails fails the pool with the error the first
  * failing script (in script order) raised, as a one-thread compile would: input errors keep their file, line and
@@ -7,17 +7,10 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { runOnWorkers } from '../pipeline/core/worker-pool.ts';
+import { runOnWorkers } from '../foundation/worker-pool.ts';
 import type { ScriptCompile } from './compile-script.ts';
 import { scriptFiles } from './script-data.ts';
-
-/** What a worker is started with. */
-export interface WorkerSetup {
-  build: string;
-  seed: string;
-  /** the screens, by name (compile/screens SCREENS), in order */
-  screens: string[];
-}
+import type { WorkerSetup } from './compile-worker.ts';
 
 /** The order scripts are handed out: the largest truth file first (ties by script order). */
 function handOutOrder(build: string, sids: readonly string[]): number[] {

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { getJob } from '../jobs/load.ts';
-import { InputError } from '../pipeline/core/index.ts';
+import { InputError } from '../foundation/index.ts';
 import { scriptHash } from '../jobs/job-schema.ts';
 import { auditCase, type CaseAudit } from './change-audit.ts';
 import { caseWindows } from './cases.ts';

@@ -1,12 +1,19 @@
 /**
- * A compile worker thread (started by compile/compile-pool.ts through pipeline/core/worker-pool.ts): compiles the
+ * A compile worker thread (started by compile/compile-pool.ts through foundation/worker-pool.ts): compiles the
  * scripts it is handed, one at a time, and sends each result (or error) back.
  */
-import { serveItems, workerSetup } from '../pipeline/core/worker-pool.ts';
+import { serveItems, workerSetup } from '../foundation/worker-pool.ts';
 import { qidSource } from './compile-case.ts';
-import type { WorkerSetup } from './compile-pool.ts';
 import { compileScript } from './compile-script.ts';
 import { SCREENS } from './screens/index.ts';
+
+/** What a worker is started with. */
+export interface WorkerSetup {
+  build: string;
+  seed: string;
+  /** the screens, by name (compile/screens SCREENS), in order */
+  screens: string[];
+}
 
 const setup = workerSetup<WorkerSetup>();
 const screens = setup.screens.map((name) => {

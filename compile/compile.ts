@@ -33,8 +33,8 @@ import {
   withLockSync,
   writeFileAtomic,
   writeManifest,
-} from '../pipeline/core/index.ts';
-import { caseIdsOf, compileHash } from '../pipeline/compile-hash.ts';
+} from '../foundation/index.ts';
+import { caseIdsOf, compileHash } from '../formats/compile-hash.ts';
 import { listScripts } from '../render/script-inputs.ts';
 import { WINDOW_TASKS } from './cases.ts';
 import { qidSource } from './compile-case.ts';
@@ -44,7 +44,8 @@ import { compileScriptsOnWorkers } from './compile-pool.ts';
 import { Funnel } from './funnel.ts';
 import { compileReport, compileReportMarkdown, type CompileReport, type ReportCase } from './report.ts';
 import { scriptFiles } from './script-data.ts';
-import { applyTrickShare, SCREENS, type Screen } from './screens/index.ts';
+import { SCREENS, type Screen } from './screens/index.ts';
+import { applyTrickShare } from './trick-share.ts';
 import { changeAudit } from './change-audit.ts';
 import { COMPILE_VERSION } from './version.ts';
 

@@ -4,7 +4,7 @@
  * (in a seeded order), then seeded uniform draws, until the case has one stop per `gap_frames.mean` frames, no two
  * stops closer than `gap_frames.min`. Each stop then has the job's three slots (harm first).
  */
-import { stream } from '../pipeline/core/index.ts';
+import { stream } from '../foundation/index.ts';
 
 export interface LookPointRule {
   gap_frames: { mean: number; min: number };

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { InputError, pathString, readText, sha256 } from '../pipeline/core/index.ts';
+import { InputError, pathString, readText, sha256 } from '../foundation/index.ts';
 
 const V3 = z.tuple([z.number(), z.number(), z.number()]);
 

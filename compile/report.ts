@@ -8,7 +8,7 @@
 import type { CaseLength } from './cases.ts';
 import type { FunnelReport } from './funnel.ts';
 import { changeAuditMarkdown, type JobAudit } from './change-audit.ts';
-import type { ShareJob } from './screens/trick-share.ts';
+import type { ShareJob } from './trick-share.ts';
 
 export const COMPILE_REPORT_FORMAT = 'stbench.compile_report/1';
 /** The abilities the release's ability table shows, in its order. */

@@ -7,9 +7,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { Step } from '../jobs/step.ts';
+import { Step } from '../formats/step.ts';
 import { parseTimeline, type Timeline } from '../layouts/timeline.ts';
-import { InputError, readText as readInputText, sha256 } from '../pipeline/core/index.ts';
+import { InputError, readText as readInputText, sha256 } from '../foundation/index.ts';
 import { parseJsonl, type VisibilityRecord } from '../render/truth/records.ts';
 import { unvouchedFiles } from '../render/vouched-files.ts';
 import { frameFiles } from './cases.ts';

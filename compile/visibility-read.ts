@@ -6,7 +6,7 @@
  * sends the whole file through the schema instead, so bad input gets the schema's own errors (file, line, field)
  * and odd but valid input (keys in another order) the schema's own normalised rows.
  */
-import { jsonlLines, type InputIssue } from '../pipeline/core/index.ts';
+import { jsonlLines, type InputIssue } from '../foundation/index.ts';
 import { parseJsonl, VisibilityRecord } from '../render/truth/records.ts';
 
 type Obj = Record<string, unknown>;

@@ -37,7 +37,7 @@ export type Ability = (typeof ABILITIES)[number];
  * - heading: degrees relative to the current facing, positive = left, in [-180, 180)
  * - place: (x, y) on the map, metres
  * - list: a list of map places
- * (the same names as the gold row's `answer_type`, checks/score/gold-row.ts)
+ * (the same names as the gold row's `answer_type`, formats/gold-row.ts)
  */
 export const ANSWER_TYPES = ['number', 'offset', 'place', 'list', 'heading'] as const;
 export type AnswerType = (typeof ANSWER_TYPES)[number];

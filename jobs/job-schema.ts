@@ -4,7 +4,7 @@
  * more than one field (min <= max, slot families in `families`, the id against the file name) are in load.ts.
  */
 import { z } from 'zod';
-import { hashJson } from '../pipeline/core/index.ts';
+import { hashJson } from '../foundation/index.ts';
 import { FAMILIES } from './families.ts';
 
 const text = z.string().trim().min(1, 'must not be empty');

@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { InputError, parseYamlWith, pathString, readYamlText, REPO_ROOT, zodIssues, type InputIssue, type LoadedYaml } from '../pipeline/core/index.ts';
+import { InputError, parseYamlWith, pathString, readYamlText, REPO_ROOT, zodIssues, type InputIssue, type LoadedYaml } from '../foundation/index.ts';
 import { FAMILY_INFO, isFamily, LIST_FAMILIES } from './families.ts';
 import { JobSchema, type JobSpec } from './job-schema.ts';
 

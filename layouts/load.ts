@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { hashJson, InputError, parseYamlWith, readYamlText, zodIssues, type InputIssue, type LoadedYaml } from '../pipeline/core/index.ts';
+import { hashJson, InputError, parseYamlWith, readYamlText, zodIssues, type InputIssue, type LoadedYaml } from '../foundation/index.ts';
 import { checkPlace } from './place-check.ts';
 import { Place } from './place-schema.ts';
 

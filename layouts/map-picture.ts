@@ -2,7 +2,7 @@
  * A top-down picture of a place: rooms named, people areas shaded, walls, doors (in their initial state),
  * fixed furniture, things coloured by their colour word with labels, sites marked, and a scale bar.
  */
-import { Frame, Picture } from '../pipeline/core/draw.ts';
+import { Frame, Picture } from '../foundation/draw.ts';
 import { boxCorners } from './overlap.ts';
 import type { Place } from './place-schema.ts';
 import type { Solid } from './solids.ts';

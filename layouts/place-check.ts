@@ -3,7 +3,7 @@
  * openings, fixed ids), things that do not fit their surface, interpenetrating solids (in every door state),
  * duplicated ids, sites outside the bounds or inside a solid, rooms outside the bounds. Every issue at once.
  */
-import type { InputIssue } from '../pipeline/core/index.ts';
+import type { InputIssue } from '../foundation/index.ts';
 import type { Fixed, Place, Thing } from './place-schema.ts';
 import type { Solid } from './solids.ts';
 import { boxCorners, overlappingPairs, penetration } from './overlap.ts';

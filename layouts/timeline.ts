@@ -5,7 +5,7 @@
  * presence and trajectory as straight constant-speed legs. The robot's pose lives in the script's keyframes.
  */
 import { z } from 'zod';
-import { InputError, type InputIssue } from '../pipeline/core/index.ts';
+import { InputError, type InputIssue } from '../foundation/index.ts';
 import { placeHash } from './load.ts';
 import { DoorState, Place, XY } from './place-schema.ts';
 import type { Solid } from './solids.ts';

@@ -3,7 +3,7 @@
  * where every present person stands or walks. `initialState(place)` reads it from the place file; the timeline's
  * `worldAt(t)` gives it at any moment of a shift.
  */
-import { normHeading } from '../pipeline/core/angles.ts';
+import { normHeading } from '../foundation/angles.ts';
 import type { DoorState, Place } from './place-schema.ts';
 
 /** Where a thing is: centre x, y of its footprint, z of its bottom (the surface it rests on), yaw in degrees. */

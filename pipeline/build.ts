@@ -16,8 +16,8 @@ import { renderLogPath } from '../render/render-log.ts';
 import { compileBuildParallel, reseededNotice } from '../compile/compile.ts';
 import { runCheck } from '../checks/check.ts';
 import { exportDataset } from './export.ts';
-import { readManifest, UsageError, CheckFailed } from './core/index.ts';
-import { batchSettings, checkBuild, planBatch, runBatch, scriptStage, writeBatch, type BatchOptions } from './script/batch.ts';
+import { readManifest, UsageError, CheckFailed } from '../foundation/index.ts';
+import { batchSettings, checkBuild, planBatch, runBatch, scriptStage, writeBatch, type BatchOptions } from '../script/batch.ts';
 import type { BuildPreset } from './build-presets.ts';
 import { progress } from './progress.ts';
 

@@ -3,7 +3,7 @@
  * errors are printed here with the exit code their kind calls for (2 bad input or usage, 1 a failed check).
  */
 import { Command, CommanderError } from 'commander';
-import { clip, exitCodeOf, InputError, issueLines, TOOL_VERSION } from './core/index.ts';
+import { clip, exitCodeOf, InputError, issueLines, TOOL_VERSION } from '../foundation/index.ts';
 import { commands } from './commands/index.ts';
 
 export function buildProgram(): Command {

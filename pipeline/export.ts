@@ -30,8 +30,8 @@ import {
   withLock,
   writeFileAtomic,
   writeJsonAtomic,
-} from './core/index.ts';
-import { CASE_FILES, compileHash } from './compile-hash.ts';
+} from '../foundation/index.ts';
+import { CASE_FILES, compileHash } from '../formats/compile-hash.ts';
 import { readBuildInfo } from './release/build-info.ts';
 import { cardText } from './release/card.ts';
 import { readContents } from './release/contents.ts';
@@ -48,7 +48,7 @@ import { renderEngines } from '../render/render-log.ts';
 import { whyNotReplaceable } from './release/replaceable.ts';
 import { verifyDataset } from './verify.ts';
 
-export { compileHash } from './compile-hash.ts';
+export { compileHash } from '../formats/compile-hash.ts';
 
 export interface ExportOptions {
   /** the build folder */

@@ -2,7 +2,7 @@
  * Cross-checks between jobs and places: a job's layout is a shipped place, and every site role the job names
  * (its home and each task kind's sites or surfaces) is played by at least one site of that place.
  */
-import type { InputIssue, LoadedYaml } from './core/index.ts';
+import type { InputIssue, LoadedYaml } from '../foundation/index.ts';
 import type { JobSpec } from '../jobs/job-schema.ts';
 import type { LoadedPlace } from '../layouts/load.ts';
 import { sitesForRole } from '../layouts/sites.ts';

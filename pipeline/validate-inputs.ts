@@ -7,7 +7,7 @@
  * adding an entry to `INPUT_KINDS`.
  */
 import { basename, dirname, resolve } from 'node:path';
-import { InputError, readYamlText, REPO_ROOT, type InputIssue, type LoadedYaml } from './core/index.ts';
+import { InputError, readYamlText, REPO_ROOT, type InputIssue, type LoadedYaml } from '../foundation/index.ts';
 import { checkJobFiles, listJobFiles } from '../jobs/load.ts';
 import type { JobSpec } from '../jobs/job-schema.ts';
 import { listPlaceFiles, readPlaceFile, type LoadedPlace } from '../layouts/load.ts';

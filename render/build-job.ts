@@ -10,7 +10,7 @@ import type { Solid } from '../layouts/solids.ts';
 import { solidsAt, worldAt, type Timeline } from '../layouts/timeline.ts';
 import { materialTable } from '../layouts/world.ts';
 import { surfaceTop, type ThingPose } from '../layouts/world-state.ts';
-import { InputError } from '../pipeline/core/index.ts';
+import { InputError } from '../foundation/index.ts';
 import {
   MAX_TRUTH_ID,
   RENDER_JOB_VERSION,

@@ -1,7 +1,7 @@
 /** Finding the Blender executable: an explicit path, then the BLENDER environment variable, then PATH. */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { UsageError } from '../pipeline/core/index.ts';
+import { UsageError } from '../foundation/index.ts';
 
 const INSTALL_HINT =
   'Install it with `apt-get install blender` (Debian/Ubuntu; Blender 3.4 or newer), or point to it with ' +

@@ -10,7 +10,7 @@
 import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { faultPoint, hashFile, tempNameFor } from '../pipeline/core/index.ts';
+import { faultPoint, hashFile, tempNameFor } from '../foundation/index.ts';
 import { readPng16, readPngRgb8 } from './decode.ts';
 import { frameStem } from './render-job.ts';
 

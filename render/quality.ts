@@ -3,7 +3,7 @@
  * since the screens count pixels at the native size). The numbers come from the render-quality study
  * (tests/bench/render-quality.ts; the table and the reasons are in docs/render.md, "Render quality").
  */
-import { UsageError } from '../pipeline/core/index.ts';
+import { UsageError } from '../foundation/index.ts';
 import type { RenderSettings } from './render-job.ts';
 
 /** A preset: the samples of the Blender process and the render job's settings (light paths, adaptive sampling). */

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { cameraPose, intrinsics, type CameraPose, type Intrinsics } from '../layouts/camera.ts';
 import type { Timeline } from '../layouts/timeline.ts';
-import { faultPoint, sha256, tempNameFor } from '../pipeline/core/index.ts';
+import { faultPoint, sha256, tempNameFor } from '../foundation/index.ts';
 import { FRAME_KINDS, framePaths, type FrameKind } from './frame-files.ts';
 import { entityTableAt, objectsAt, seenOptionsAt } from './frame-scene.ts';
 import { resolvedMoves, type RenderJob } from './render-job.ts';

@@ -1,8 +1,8 @@
 /**
- * A ray-cast engine worker thread (started by render/stage.ts through pipeline/core/worker-pool.ts): ray-casts the
+ * A ray-cast engine worker thread (started by render/stage.ts through foundation/worker-pool.ts): ray-casts the
  * scripts it is handed, one at a time (their frame files and truth records), sending a line of news per frame.
  */
-import { serveItems, workerSetup } from '../pipeline/core/worker-pool.ts';
+import { serveItems, workerSetup } from '../foundation/worker-pool.ts';
 import { raycastScriptFiles, type RaycastScriptResult } from './raycast-engine.ts';
 import { loadRenderJob } from './render-job.ts';
 import { readScriptInputs } from './script-inputs.ts';

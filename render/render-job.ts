@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import { Solid, Vec3 } from '../layouts/solids.ts';
-import { InputError, pathString, writeJsonAtomic, type InputIssue } from '../pipeline/core/index.ts';
+import { InputError, pathString, writeJsonAtomic, type InputIssue } from '../foundation/index.ts';
 
 export const RENDER_JOB_VERSION = 1;
 

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { hashFile } from '../pipeline/core/index.ts';
+import { hashFile } from '../foundation/index.ts';
 import { FRAME_KINDS, type FrameKind } from './frame-files.ts';
 import type { JournalEntry } from './frame-journal.ts';
 import { effectiveSettings, type RenderJob } from './render-job.ts';

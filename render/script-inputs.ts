@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { parseTimeline, type Timeline } from '../layouts/timeline.ts';
-import { InputError, pathString, sha256, UsageError, type InputIssue } from '../pipeline/core/index.ts';
+import { InputError, pathString, sha256, UsageError, type InputIssue } from '../foundation/index.ts';
 import type { FrameSpec } from './build-job.ts';
 
 /** Paths of a script's inputs, relative to the build. */

@@ -30,8 +30,8 @@ import {
   writeManifest,
   manifestPath,
   type StageManifest,
-} from '../pipeline/core/index.ts';
-import { runOnWorkers } from '../pipeline/core/worker-pool.ts';
+} from '../foundation/index.ts';
+import { runOnWorkers } from '../foundation/worker-pool.ts';
 import type { RenderDevice, BlenderProcessOptions } from './blender-process.ts';
 import { buildRenderJob } from './build-job.ts';
 import { findBlender } from './find-blender.ts';

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { hashFile, InputError, readText, type InputIssue } from '../pipeline/core/index.ts';
+import { hashFile, InputError, readText, type InputIssue } from '../foundation/index.ts';
 
 const LogView = z.looseObject({
   engine: z.string().optional(),

@@ -6,13 +6,13 @@
  */
 import { constants, copyFileSync, existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { formatHeader } from '../../jobs/step.ts';
+import { formatHeader } from '../../formats/step.ts';
 import { loadDetections, type LoadedCase } from './load-case.ts';
 import type { Channel, Message, SentDetection, SentStep } from './protocol.ts';
 import { RETIRED_CHANNELS } from './protocol.ts';
 import { systemPrompt } from './system-prompt.ts';
 import { taskBrief } from './task-brief.ts';
-import { UsageError } from '../../pipeline/core/index.ts';
+import { UsageError } from '../../foundation/index.ts';
 
 export interface CaseMessagesOptions {
   /**

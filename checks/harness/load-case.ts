@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { CaseFile, QuestionRow } from '../../compile/case-schema.ts';
-import { InputError, jsonlRows, pathString, readText, type InputIssue } from '../../pipeline/core/index.ts';
+import { CaseFile, QuestionRow } from '../../formats/case-schema.ts';
+import { InputError, jsonlRows, pathString, readText, type InputIssue } from '../../foundation/index.ts';
 import { readOracle } from '../../render/truth/records.ts';
 import type { SentDetection } from './protocol.ts';
 

@@ -12,9 +12,9 @@
  * `rgbd_pose` is refused.
  */
 import { z } from 'zod';
-import { QuestionRow } from '../../compile/case-schema.ts';
-import { Step } from '../../jobs/step.ts';
-import { UsageError } from '../../pipeline/core/index.ts';
+import { QuestionRow } from '../../formats/case-schema.ts';
+import { Step } from '../../formats/step.ts';
+import { UsageError } from '../../foundation/index.ts';
 
 export const CHANNELS = ['rgb_pose', 'detections'] as const;
 export const Channel = z.enum(CHANNELS);

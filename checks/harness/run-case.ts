@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { onInterrupt } from '../../pipeline/core/index.ts';
+import { onInterrupt } from '../../foundation/index.ts';
 import { caseMessages } from './case-messages.ts';
 import { inProcessLink } from './in-process-link.ts';
 import { loadCase, type LoadedCase } from './load-case.ts';

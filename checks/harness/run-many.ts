@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import pMap from 'p-map';
-import { InputError, readText, sweepTemps, UsageError, writeJsonAtomic } from '../../pipeline/core/index.ts';
+import { InputError, readText, sweepTemps, UsageError, writeJsonAtomic } from '../../foundation/index.ts';
 import { DEFAULT_CHANNEL, parseChannel } from './protocol.ts';
 import { runCase, type CaseOutcome, type RunCaseOptions } from './run-case.ts';
 import type { HarnessSystem } from './system.ts';

@@ -3,16 +3,16 @@
  * message per line on its stdin, one JSON reply per line on its stdout; stderr is drained and its tail kept for
  * the broken reason. The process gets a fresh, empty state folder in STBENCH_STATE_DIR (its own memory, removed at
  * teardown). Teardown always happens: after finish the process has a grace period to exit, then its whole group is
- * killed, and on Ctrl-C too (pipeline/core/interrupt.ts). A reply line is at most MAX_REPLY_BYTES long: a system
+ * killed, and on Ctrl-C too (foundation/interrupt.ts). A reply line is at most MAX_REPLY_BYTES long: a system
  * that writes more without ending the line (or floods stdout between asks) is ended at once and its case is broken
  * ("reply too long"), so no system can make the harness hold unbounded output. Python's NaN and Infinity in a reply
- * are read (pipeline/core/json-nonfinite.ts), so that such a value makes only its own answer invalid.
+ * are read (foundation/json-nonfinite.ts), so that such a value makes only its own answer invalid.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { onInterrupt, parseJsonNonFinite } from '../../pipeline/core/index.ts';
+import { onInterrupt, parseJsonNonFinite } from '../../foundation/index.ts';
 import type { Message } from './protocol.ts';
 import { BrokenSystem, type CommandSystem, type Link } from './system.ts';
 

@@ -5,7 +5,7 @@
  * A link sends one message and waits for its reply; a problem the system causes (a throw, a crash, garbage, a
  * timeout) is a `BrokenSystem` error, which the driver turns into a broken outcome for the case.
  */
-import type { CaseFile } from '../../compile/case-schema.ts';
+import type { CaseFile } from '../../formats/case-schema.ts';
 import type { AnswersReply, AskMsg, Channel, FinishMsg, Message, NextReply, ObserveMsg, StartMsg, TaskMsg } from './protocol.ts';
 
 /** One case's session of an in-process system. Methods resolving to nothing mean {"type":"next"}. */

@@ -11,7 +11,7 @@
  * Anything else parses to an `invalid` answer with a reason; the scorer scores it as a wrong answer.
  * Extra keys are ignored.
  */
-import type { AnswerType } from './gold-row.ts';
+import type { AnswerType } from '../../formats/gold-row.ts';
 
 export const MAX_LIST_PLACES = 200;
 export const MAX_HEADING_DEG = 360;

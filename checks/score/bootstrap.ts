@@ -4,7 +4,7 @@
  * so the same rows and seed give the same interval.
  */
 import { quantileSorted } from 'simple-statistics';
-import { stream } from '../../pipeline/core/index.ts';
+import { stream } from '../../foundation/index.ts';
 
 export interface Interval {
   lo: number;

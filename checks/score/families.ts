@@ -4,7 +4,7 @@
  */
 import type { Answer } from './answer.ts';
 import { catastropheThreshold, creditOf, EPS, need, quarters, type Quarters } from './credit.ts';
-import type { CatastropheClass, GoldRow, ListThing } from './gold-row.ts';
+import type { CatastropheClass, GoldRow, ListThing } from '../../formats/gold-row.ts';
 import { headingEntry, nearestWholeHeading } from './heading-lookup.ts';
 import { listCredit, type ListMatch } from './list-credit.ts';
 

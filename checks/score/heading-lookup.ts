@@ -2,7 +2,7 @@
  * Heading tables hold one entry per whole degree of relative heading, index i = -180 + i. An answered heading reads
  * the entry nearest it, wrapping at ±180 (179.6 reads -180, -180.4 reads -180, 359 reads -1).
  */
-import type { HeadingTable } from './gold-row.ts';
+import type { HeadingTable } from '../../formats/gold-row.ts';
 
 /** The relative heading in [-180, 180) nearest `deg`, in whole degrees. */
 export function nearestWholeHeading(deg: number): number {

@@ -1,5 +1,5 @@
 /** The scorer and its reports: gold rows, answers, per-answer scoring, aggregation, results and comparison. */
-export * from './gold-row.ts';
+export * from '../../formats/gold-row.ts';
 export * from './answer.ts';
 export * from './credit.ts';
 export * from './heading-lookup.ts';

@@ -5,7 +5,7 @@
  */
 import { matchingsBySize, type Candidate } from './assignment.ts';
 import { creditOf, EPS, quarters } from './credit.ts';
-import type { ListThing } from './gold-row.ts';
+import type { ListThing } from '../../formats/gold-row.ts';
 
 export interface ListMatch {
   /** index of the gold thing */

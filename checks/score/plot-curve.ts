@@ -4,8 +4,8 @@
  *
  *   npx tsx checks/score/plot-curve.ts docs/score-curve-k18.png
  */
-import { Picture } from '../../pipeline/core/draw.ts';
-import { GoldRow } from './gold-row.ts';
+import { Picture } from '../../foundation/draw.ts';
+import { GoldRow } from '../../formats/gold-row.ts';
 import { score } from './score.ts';
 
 export const K18 = { gold: 0.307, C: 0.15, p: 0.047 };

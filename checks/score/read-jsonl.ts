@@ -2,8 +2,8 @@
  * Reading the scorer's inputs: gold.jsonl (gold rows, checked against the schema) and answer files (one
  * `{"qid": ..., "answer": {...}}` per line). Every problem names the file, line and field; all are reported at once.
  */
-import { InputError, jsonlLines, parseJsonNonFinite, pathString, readText, type InputIssue } from '../../pipeline/core/index.ts';
-import { GoldRow } from './gold-row.ts';
+import { InputError, jsonlLines, parseJsonNonFinite, pathString, readText, type InputIssue } from '../../foundation/index.ts';
+import { GoldRow } from '../../formats/gold-row.ts';
 
 /**
  * Non-empty lines of a JSONL file with their 1-based line numbers, parsed; parse errors become issues. With

@@ -3,10 +3,10 @@
  * table of the dataset card, the coverage line, and each layout's breakdowns), and `compare` of two results of the
  * same compile on the same cases.
  */
-import { UsageError } from '../../pipeline/core/index.ts';
+import { UsageError } from '../../foundation/index.ts';
 import { aggregate, cellCountsOf, columns as columnsOfRows, type Aggregate, type CellCounts } from './aggregate.ts';
 import { bootstrapOverScripts, DEFAULT_B, DEFAULT_SEED, type Interval, type ScriptGroup } from './bootstrap.ts';
-import type { GoldRow } from './gold-row.ts';
+import type { GoldRow } from '../../formats/gold-row.ts';
 import { resultRow, type ResultRow } from './result-row.ts';
 import { score } from './score.ts';
 

@@ -2,7 +2,7 @@
  * A result row: a scored row with the gold row's keys that aggregation and reports group by, so that a results file
  * can be re-aggregated and compared without the gold.
  */
-import type { GoldRow } from './gold-row.ts';
+import type { GoldRow } from '../../formats/gold-row.ts';
 import type { ScoredRow } from './score.ts';
 
 export interface ResultRow extends ScoredRow {

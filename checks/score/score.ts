@@ -5,7 +5,7 @@
 import { parseAnswer, type ParsedAnswer } from './answer.ts';
 import type { Quarters } from './credit.ts';
 import { scoreFamily } from './families.ts';
-import type { CatastropheClass, GoldRow } from './gold-row.ts';
+import type { CatastropheClass, GoldRow } from '../../formats/gold-row.ts';
 import type { ListMatch } from './list-credit.ts';
 
 /** What the answer was: a value of the asked type, unknown, or invalid (malformed, wrong type, missing). */

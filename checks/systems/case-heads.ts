@@ -1,8 +1,8 @@
 /** The cases of a build, from their case.json alone (cid, sid, job, length, whether it asks): no question or gold is read. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { caseIdsOf } from '../../pipeline/compile-hash.ts';
-import { InputError } from '../../pipeline/core/index.ts';
+import { caseIdsOf } from '../../formats/compile-hash.ts';
+import { InputError } from '../../foundation/index.ts';
 
 export interface CaseHead {
   cid: string;

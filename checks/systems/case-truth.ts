@@ -5,9 +5,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CaseFile } from '../../compile/case-schema.ts';
+import { CaseFile } from '../../formats/case-schema.ts';
 import { parseTimeline, type Timeline } from '../../layouts/timeline.ts';
-import { InputError, pathString } from '../../pipeline/core/index.ts';
+import { InputError, pathString } from '../../foundation/index.ts';
 import { readVisibility, type VisibilityRecord } from '../../render/truth/records.ts';
 
 export interface ScriptTruth {

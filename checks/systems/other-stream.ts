@@ -5,7 +5,7 @@
  * case.
  */
 import { join } from 'node:path';
-import { sha256 } from '../../pipeline/core/index.ts';
+import { sha256 } from '../../foundation/index.ts';
 import { caseMessages, loadCase, type InProcessSystem, type ObserveMsg } from '../harness/index.ts';
 import { DetectionMemory } from './detection-memory.ts';
 import { questionForm } from './question-form.ts';

@@ -2,7 +2,7 @@
  * The in-process systems by name, and `resolveSystem`, which turns a SYSTEM argument into a system:
  * `cmd:<shell command>` is an external program, anything else a registered name.
  */
-import { UsageError } from '../../pipeline/core/index.ts';
+import { UsageError } from '../../foundation/index.ts';
 import { commandSystem, type HarnessSystem, type InProcessSystem } from '../harness/index.ts';
 import { allUnknown } from './all-unknown.ts';
 import { currentView } from './current-view.ts';

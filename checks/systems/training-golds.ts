@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { caseHeads, clearCaseHeads } from './case-heads.ts';
 export { caseHeads } from './case-heads.ts';
-import { QuestionRow } from '../../compile/case-schema.ts';
+import { QuestionRow } from '../../formats/case-schema.ts';
 import { readGoldRows, type GoldRow } from '../score/index.ts';
 
 export interface TrainingRow {

@@ -13,7 +13,7 @@
  */
 import { zRange } from '../../layouts/solids.ts';
 import { bodyAt, footprintDistance, headingVector, sweepFootprints, type Direction, type Pose2 } from '../../layouts/geometry/index.ts';
-import { normHeading } from '../../jobs/step.ts';
+import { normHeading } from '../../formats/step.ts';
 import { pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
 import { bodyObstacles, corridorCells, excludedCells } from './corridor-seen.ts';
 import { askFrame, taskFrames, type AskContext, type FrameView } from './inputs.ts';

@@ -5,7 +5,7 @@
  * point, for the map place.
  */
 import { mapPlace, pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
-import type { ListThing } from '../../checks/score/gold-row.ts';
+import type { ListThing } from '../../formats/gold-row.ts';
 import { askFrame, type AskContext } from './inputs.ts';
 import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
 import { peopleInView } from './people.ts';

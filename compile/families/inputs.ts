@@ -6,7 +6,7 @@
 import type { Intrinsics, Mount, V3 } from '../../layouts/camera.ts';
 import type { BodyFootprint } from '../../layouts/geometry/index.ts';
 import type { Solid } from '../../layouts/solids.ts';
-import type { Job } from '../../checks/score/gold-row.ts';
+import type { Job } from '../../formats/gold-row.ts';
 
 /** The job's numbers a family needs (built from a JobSpec by jobView). */
 export interface JobView {

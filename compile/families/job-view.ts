@@ -1,5 +1,5 @@
 /** The JobView of a job spec: the numbers the families read, in the shared camera and geometry terms. */
-import type { Job } from '../../checks/score/gold-row.ts';
+import type { Job } from '../../formats/gold-row.ts';
 import { jobIntrinsics } from '../../jobs/camera.ts';
 import type { JobSpec } from '../../jobs/job-schema.ts';
 import type { BodyFootprint } from '../../layouts/geometry/index.ts';

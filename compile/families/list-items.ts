@@ -4,7 +4,7 @@
  * boundary become don't-care circles (radius half the matching radius) instead, since a reader cannot tell on which
  * side they are.
  */
-import type { ListThing } from '../../checks/score/gold-row.ts';
+import type { ListThing } from '../../formats/gold-row.ts';
 import { mapPlace, pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
 import type { AskContext, FrameView } from './inputs.ts';
 import { lastSighting, thingState, type Sighting } from './sightings.ts';

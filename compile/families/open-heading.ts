@@ -8,9 +8,9 @@
  * Column `now` when the ask frame observed every cell of the best heading's corridor in its view (others seen on
  * the way there); else memory. p: at the end of the best run on the floor, for the run along the heading.
  */
-import type { HeadingTable } from '../../checks/score/gold-row.ts';
+import type { HeadingTable } from '../../formats/gold-row.ts';
 import { bodyAt, headingVector, type Pose2 } from '../../layouts/geometry/index.ts';
-import { normHeading } from '../../jobs/step.ts';
+import { normHeading } from '../../formats/step.ts';
 import { pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
 import { gridDiagonal } from './clear-path.ts';
 import { DriveSweep } from './drive-sweep.ts';

@@ -2,7 +2,7 @@
  * What a family returns for one ask: the question's text and its gold (everything on the gold row but the
  * identity fields, which the compiler adds), or the reason it asks nothing here.
  */
-import { catastropheClassFor, FAMILY_ANSWER_TYPE, GoldRow, type Family, type GoldRowInput } from '../../checks/score/gold-row.ts';
+import { catastropheClassFor, FAMILY_ANSWER_TYPE, GoldRow, type Family, type GoldRowInput } from '../../formats/gold-row.ts';
 import { FAMILY_INFO } from '../../jobs/families.ts';
 import { ageOf, type EvidenceFrame } from '../age.ts';
 import { askFrame, type AskContext, type FrameView } from './inputs.ts';

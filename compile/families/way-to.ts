@@ -8,9 +8,9 @@
  * (ties: the smallest turn). `unknown` when the thing had no pixel in the window; skipped when the seen floor gives
  * no route or no heading with room. p is the field's cell (the route's pixel).
  */
-import type { HeadingTable } from '../../checks/score/gold-row.ts';
+import type { HeadingTable } from '../../formats/gold-row.ts';
 import { headingVector } from '../../layouts/geometry/index.ts';
-import { normHeading } from '../../jobs/step.ts';
+import { normHeading } from '../../formats/step.ts';
 import { askFrame, type AskContext, type FrameView, type JobView } from './inputs.ts';
 import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
 import { fieldAt, routeFieldOn, routeFloor, type RouteFloor } from './route-field.ts';

@@ -1,7 +1,8 @@
 /**
  * The fairness screens the compiler applies to every candidate, in order; the first that drops a candidate names
  * its fate in the funnel. Each screen is a module of its own (compile/screens/<name>.ts) added to this list. The
- * trick share is a post-pass over the kept questions (applyTrickShare), run after every case is compiled.
+ * trick share is not a screen: a post-pass over the kept questions (compile/trick-share.ts), run after every case
+ * is compiled.
  */
 import type { Screen } from './screen.ts';
 import { recognizable } from './recognizable.ts';
@@ -11,7 +12,6 @@ import { placeable } from './placeable.ts';
 import { givenAway } from './given-away.ts';
 import { wayToRoom } from './way-to-room.ts';
 
-export type { Screen, ScreenCandidate, ScreenContext, Target, RobotLog } from './screen.ts';
-export { applyTrickShare, trickSharePlan, TRICK_SHARE_SCREEN } from './trick-share.ts';
+export type { Screen, ScreenCandidate, ScreenContext, RobotLog } from './screen.ts';
 
 export const SCREENS: Screen[] = [givenAway, recognizable, noLookalike, glimpse, placeable, wayToRoom];

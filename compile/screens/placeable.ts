@@ -6,7 +6,7 @@
  *   grants there on the safe side, before the scorer's own two-pixel floor (which would make the test empty). So the
  *   harmful side's halved need still spans at least one pixel. List golds check each item against M.
  */
-import type { ListThing } from '../../checks/score/gold-row.ts';
+import type { ListThing } from '../../formats/gold-row.ts';
 import type { GoldCore } from '../families/outcome.ts';
 import { evidenceFrames, namedThing, seenIn } from './evidence.ts';
 import type { Screen } from './screen.ts';

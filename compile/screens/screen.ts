@@ -8,17 +8,9 @@ import type { Place } from '../../layouts/place-schema.ts';
 import type { Family } from '../../jobs/families.ts';
 import type { AskContext, FrameView } from '../families/inputs.ts';
 import type { GoldCore } from '../families/outcome.ts';
-import type { ThingRef } from '../families/thing-ref.ts';
-import type { PersonRef } from '../families/person-mem.ts';
-import type { Direction } from '../../layouts/geometry/index.ts';
-import type { Step } from '../../jobs/step.ts';
+import type { Step } from '../../formats/step.ts';
 
-/** What a candidate question names. */
-export type Target =
-  | { type: 'thing'; ref: ThingRef }
-  | { type: 'person'; ref: PersonRef }
-  | { type: 'direction'; direction: Direction }
-  | { type: 'none' };
+import type { Target } from '../target.ts';
 
 /** A candidate question with its gold, as the families computed it. */
 export interface ScreenCandidate {

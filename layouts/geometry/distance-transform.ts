@@ -2,7 +2,7 @@
  * Exact Euclidean distance transform (Felzenszwalb & Huttenlocher's two-pass lower-envelope method): for every cell,
  * the distance in metres from its centre to the nearest occupied cell's centre (0 on occupied cells).
  */
-import type { Grid } from './occupancy.ts';
+import type { Grid } from './grid.ts';
 
 const INF = 1e20;
 

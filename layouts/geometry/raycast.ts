@@ -5,7 +5,7 @@
  */
 import type { Solid } from '../solids.ts';
 import { DEG, headingVector, type Vec2 } from './footprint.ts';
-import type { Grid } from './occupancy.ts';
+import type { Grid } from './grid.ts';
 import { buildBvh, type Bvh } from './bvh.ts';
 
 import type { Vec3 } from './nearest.ts';

@@ -3,7 +3,7 @@
  * (script, render, compile, check, export), resumable, with a progress bar per stage and a summary at the end.
  */
 import type { Command } from 'commander';
-import { UsageError, workersFlag } from '../core/index.ts';
+import { UsageError, workersFlag } from '../../foundation/index.ts';
 import { dryRun, formatDuration, runBuild } from '../build.ts';
 import { PRESETS } from '../build-presets.ts';
 

@@ -5,7 +5,7 @@
  * survives; an empty or wrong data root exits 2. On a released dataset the shipped report is kept unless --out.
  */
 import type { Command } from 'commander';
-import { CheckFailed, UsageError, wholeFlag, workersFlag } from '../core/index.ts';
+import { CheckFailed, UsageError, wholeFlag, workersFlag } from '../../foundation/index.ts';
 import { runCheck } from '../../checks/check.ts';
 import { DEFAULT_MIN_QUESTIONS, type Verdict } from '../../checks/gates.ts';
 import { caseProgress } from './case-progress.ts';

@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { compileBuildParallel, defaultCompileWorkers, reseededNotice } from '../../compile/compile.ts';
 import { existsSync, statSync } from 'node:fs';
-import { InputError, workersFlag } from '../core/index.ts';
+import { InputError, workersFlag } from '../../foundation/index.ts';
 import { progress } from '../progress.ts';
 
 export function registerCompile(program: Command): void {

@@ -6,7 +6,7 @@
  * non-empty --out that is not a run of the same system, data, channel and selection is refused (exit 2).
  */
 import type { Command } from 'commander';
-import { CheckFailed, positiveFlag, workersFlag } from '../core/index.ts';
+import { CheckFailed, positiveFlag, workersFlag } from '../../foundation/index.ts';
 import { runEval } from '../../checks/eval.ts';
 import { DEFAULT_REPLY_TIMEOUT_MS } from '../../checks/harness/index.ts';
 import { resolveSystem } from '../../checks/systems/registry.ts';

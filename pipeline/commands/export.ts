@@ -4,7 +4,7 @@
  * `stbench verify DATASET`: every problem of a dataset folder, exit 1 when there is any (pipeline/verify.ts).
  */
 import type { Command } from 'commander';
-import { CheckFailed } from '../core/index.ts';
+import { CheckFailed } from '../../foundation/index.ts';
 import { exportDataset } from '../export.ts';
 import { loadReleaseConfig } from '../release/release-config.ts';
 import { verifyDataset } from '../verify.ts';

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { checkOutputFile, wholeFlag } from '../core/index.ts';
+import { checkOutputFile, wholeFlag } from '../../foundation/index.ts';
 import { getPlace, loadPlaceFile } from '../../layouts/load.ts';
 import { drawPlaceMap } from '../../layouts/map-picture.ts';
 

@@ -7,8 +7,8 @@ import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseTimeline } from '../../layouts/timeline.ts';
-import { checkOutputFile, InputError, metaDir, readText } from '../core/index.ts';
-import { plotPlan, type PlotPlan } from '../script/plot.ts';
+import { checkOutputFile, InputError, metaDir, readText } from '../../foundation/index.ts';
+import { plotPlan, type PlotPlan } from '../../script/plot.ts';
 
 export function registerPlot(program: Command): void {
   program

@@ -9,7 +9,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { progress } from '../progress.ts';
-import { MAX_WORKERS, UsageError, wholeFlag } from '../core/index.ts';
+import { MAX_WORKERS, UsageError, wholeFlag } from '../../foundation/index.ts';
 import { QUALITY_PRESETS } from '../../render/quality.ts';
 import { parseShard } from '../../render/script-inputs.ts';
 import { DEVICES, mergeRender, renderStage, renderStatus } from '../../render/stage.ts';

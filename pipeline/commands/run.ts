@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CheckFailed, positiveFlag } from '../core/index.ts';
+import { CheckFailed, positiveFlag } from '../../foundation/index.ts';
 import { DEFAULT_REPLY_TIMEOUT_MS, loadCase, parseChannel, runCase } from '../../checks/harness/index.ts';
 import { resolveSystem } from '../../checks/systems/registry.ts';
 import { buildResults, readGoldRows, resultsMarkdown, score } from '../../checks/score/index.ts';

@@ -4,7 +4,7 @@
  * `stbench compare RESULTS_A RESULTS_B`: the paired headline difference per layout of two results.json files.
  */
 import type { Command } from 'commander';
-import { checkOutputFile, checkSeed, wholeFlag, InputError, jsonlText, readText, UsageError, writeJsonlAtomic } from '../core/index.ts';
+import { checkOutputFile, checkSeed, wholeFlag, InputError, jsonlText, readText, UsageError, writeJsonlAtomic } from '../../foundation/index.ts';
 import { compare, compareMarkdown, readAnswers, readGoldRows, RESULTS_FORMAT, score, type Results } from '../../checks/score/index.ts';
 
 function readResults(file: string): Results {

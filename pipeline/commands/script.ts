@@ -9,9 +9,9 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getJob } from '../../jobs/load.ts';
 import { getPlace } from '../../layouts/load.ts';
-import { checkSeed, UsageError } from '../core/index.ts';
+import { checkSeed, UsageError } from '../../foundation/index.ts';
 import { progress } from '../progress.ts';
-import { MAX_FRAMES_CAP, MAX_SCRIPT_COUNT, runBatch, type BatchOptions } from '../script/batch.ts';
+import { MAX_FRAMES_CAP, MAX_SCRIPT_COUNT, runBatch, type BatchOptions } from '../../script/batch.ts';
 
 function posInt(name: string, v: string | undefined, max: number, why: string): number | undefined {
   if (v === undefined) return undefined;

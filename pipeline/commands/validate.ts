@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { basename, dirname, resolve } from 'node:path';
-import { InputError, type InputIssue } from '../core/index.ts';
+import { InputError, type InputIssue } from '../../foundation/index.ts';
 import { validateInputs } from '../validate-inputs.ts';
 
 export function registerValidate(program: Command): void {

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkOutputFolder, wholeFlag } from '../core/index.ts';
+import { checkOutputFolder, wholeFlag } from '../../foundation/index.ts';
 import { serveSite } from '../view/serve.ts';
 import { writeSite } from '../view/site.ts';
 

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError, readManifest, type StageManifest } from '../core/index.ts';
+import { InputError, readManifest, type StageManifest } from '../../foundation/index.ts';
 
 export interface BuildInfo {
   compile: { seed: string | null; version: string | null; hash: string | null };

@@ -5,11 +5,11 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CaseFile, QuestionRow } from '../../compile/case-schema.ts';
-import { GoldRow } from '../../checks/score/gold-row.ts';
-import { InputError, jsonlRows, pathString, readText, type InputIssue } from '../core/index.ts';
+import { CaseFile, QuestionRow } from '../../formats/case-schema.ts';
+import { GoldRow } from '../../formats/gold-row.ts';
+import { InputError, jsonlRows, pathString, readText, type InputIssue } from '../../foundation/index.ts';
 import type { z } from 'zod';
-import { caseIdsOf } from '../compile-hash.ts';
+import { caseIdsOf } from '../../formats/compile-hash.ts';
 
 export interface ScriptContents {
   sid: string;

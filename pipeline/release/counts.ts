@@ -3,7 +3,7 @@
  * the contents of a build or dataset. The same function counts for export and for verify.
  */
 import { cellCountsOf, type CellCounts } from '../../checks/score/aggregate.ts';
-import { ABILITIES } from '../../checks/score/gold-row.ts';
+import { ABILITIES } from '../../formats/gold-row.ts';
 import type { CaseContents, Contents } from './contents.ts';
 
 export type LengthCounts = { short: number; medium: number; long: number };

@@ -1,7 +1,7 @@
 /** Listing and hashing the files of a folder tree (relative paths with `/`, sorted), and copying one file. */
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { hashFile } from '../core/index.ts';
+import { hashFile } from '../../foundation/index.ts';
 
 /** Every file under `root` (relative paths, `/`-separated, sorted); `skip(rel)` prunes a path and what is under it. */
 export function listFiles(root: string, skip: (rel: string) => boolean = () => false): string[] {

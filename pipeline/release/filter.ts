@@ -3,7 +3,7 @@
  * Question and gold lines are kept byte for byte; a look point left with no question is removed from `asks`.
  */
 import { familyKey, type CheckReport } from '../../checks/check-report.ts';
-import { InputError, type InputIssue } from '../core/index.ts';
+import { InputError, type InputIssue } from '../../foundation/index.ts';
 import type { CaseContents, Contents } from './contents.ts';
 
 /** The qids to ship, checked against the build: every kept qid is a question of its family in the build. */

@@ -4,7 +4,7 @@
  * names no author but "the dataset's authors" unless the config gives one.
  */
 import { z } from 'zod';
-import { loadYamlWith } from '../core/index.ts';
+import { loadYamlWith } from '../../foundation/index.ts';
 
 export const REPO_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
 

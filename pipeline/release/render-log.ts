@@ -6,7 +6,7 @@
  * along unread.
  */
 import { z } from 'zod';
-import { InputError, pathString, readText } from '../core/index.ts';
+import { InputError, pathString, readText } from '../../foundation/index.ts';
 
 const Hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const Entry = z.looseObject({

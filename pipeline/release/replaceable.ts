@@ -7,7 +7,7 @@
  */
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readText, realPathOf, REPO_ROOT, sameOrInside } from '../core/index.ts';
+import { readText, realPathOf, REPO_ROOT, sameOrInside } from '../../foundation/index.ts';
 import { listFiles, listLinks } from './files.ts';
 
 /** The repository's ignored top-level output folders (`/build/` in .gitignore), as real paths. */

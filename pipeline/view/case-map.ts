@@ -4,7 +4,7 @@
  * people's tracks over the case's time window. `mapFrame` gives the metres-to-pixels mapping the picture uses, so
  * that the page can lay per-question marks over it as SVG.
  */
-import { Frame, type Picture } from '../core/draw.ts';
+import { Frame, type Picture } from '../../foundation/draw.ts';
 import { drawPlaceMap } from '../../layouts/map-picture.ts';
 import type { Place } from '../../layouts/place-schema.ts';
 import { personAt, worldAt } from '../../layouts/timeline.ts';

@@ -5,7 +5,7 @@
  */
 import { basename } from 'node:path';
 import type { GoldRow } from '../../checks/score/index.ts';
-import { formatHeader } from '../../jobs/step.ts';
+import { formatHeader } from '../../formats/step.ts';
 import type { Place } from '../../layouts/place-schema.ts';
 import { caseMapView, mapFrame, thingsNamed, type MapView } from './case-map.ts';
 import { worldAt } from '../../layouts/timeline.ts';

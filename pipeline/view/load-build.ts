@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { loadCase, readCaseAnswers, type LoadedCase } from '../../checks/harness/index.ts';
 import { readGoldRows, type GoldRow, type ResultRow, type Results } from '../../checks/score/index.ts';
-import { parseClock } from '../../jobs/step.ts';
+import { parseClock } from '../../formats/step.ts';
 import type { Mount } from '../../layouts/camera.ts';
 import { parseTimeline, type Timeline } from '../../layouts/timeline.ts';
-import { InputError, pathString } from '../core/index.ts';
+import { InputError, pathString } from '../../foundation/index.ts';
 
 const CID = /^[0-9a-f]{16}$/;
 

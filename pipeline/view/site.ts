@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { InputError, UsageError, writeFileAtomic } from '../core/index.ts';
+import { InputError, UsageError, writeFileAtomic } from '../../foundation/index.ts';
 import { auditPage, readFunnel } from './audit-page.ts';
 import { drawCaseMap } from './case-map.ts';
 import { caseMarks, casePage, caseScore, mapRegion, siteFramePath } from './case-page.ts';

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { CameraPose } from '../../layouts/camera.ts';
-import { InputError, type InputIssue, jsonlRows, writeFileAtomic } from '../../pipeline/core/index.ts';
+import { InputError, type InputIssue, jsonlRows, writeFileAtomic } from '../../foundation/index.ts';
 import type { FloorGrid, SeenRuns } from './seen-space.ts';
 import type { EntityInfo, EntityVisibility } from './visibility.ts';
 

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { availableParallelism, loadavg } from 'node:os';
 import { compileBuildParallel, defaultCompileWorkers } from '../../compile/compile.ts';
 import { getJob } from '../../jobs/load.ts';
-import { hashJson, REPO_ROOT, sha256 } from '../../pipeline/core/index.ts';
+import { hashJson, REPO_ROOT, sha256 } from '../../foundation/index.ts';
 import { raycastTruth, scriptJob } from '../helpers/raycast-build.ts';
 
 const arg = (name: string, dflt: number) => {

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { Picture } from '../../pipeline/core/draw.ts';
+import { Picture } from '../../foundation/draw.ts';
 import { QUALITY_PRESETS } from '../../render/quality.ts';
 import { STUDY_VIEWS, type Candidate } from './quality-views.ts';
 import { renderCandidate } from './study-render.ts';

@@ -21,8 +21,8 @@ import type { CheckReport } from '../../checks/check-report.ts';
 import { compileBuildParallel } from '../../compile/compile.ts';
 import { scriptHash } from '../../jobs/job-schema.ts';
 import { getJob } from '../../jobs/load.ts';
-import { REPO_ROOT, sha256 } from '../../pipeline/core/index.ts';
-import { caseIdsOf } from '../../pipeline/compile-hash.ts';
+import { REPO_ROOT, sha256 } from '../../foundation/index.ts';
+import { caseIdsOf } from '../../formats/compile-hash.ts';
 import { scriptJob } from '../helpers/raycast-build.ts';
 import { recomputeBuild } from '../helpers/recompute-build.ts';
 
@@ -48,7 +48,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 // the jobs by what the script stage reads of them, as parsed (their compile-only fields change no script: scriptHash)
-const SOURCES = ['layouts', 'pipeline/script', 'pipeline/core', 'render'].flatMap(sourceFiles).sort();
+const SOURCES = ['layouts', 'script', 'foundation', 'render'].flatMap(sourceFiles).sort();
 const key = sha256(
   JSON.stringify({
     perJob,

@@ -4,8 +4,8 @@
  *
  *   npx tsx tests/bench/score.bench.ts [ROWS]
  */
-import { stream } from '../../pipeline/core/index.ts';
-import { GoldRow, FAMILY_ANSWER_TYPE, catastropheClassFor, type Family, type Job } from '../../checks/score/gold-row.ts';
+import { stream } from '../../foundation/index.ts';
+import { GoldRow, FAMILY_ANSWER_TYPE, catastropheClassFor, type Family, type Job } from '../../formats/gold-row.ts';
 import { score } from '../../checks/score/score.ts';
 
 const N = Number(process.argv[2] ?? 100_000);

@@ -4,7 +4,7 @@
  */
 import { getJob } from '../../jobs/load.ts';
 import { getPlace } from '../../layouts/load.ts';
-import { planBatch } from '../../pipeline/script/batch.ts';
+import { planBatch } from '../../script/batch.ts';
 
 const seed = process.argv[2] ?? 'bench';
 for (const id of ['vacuum/2', 'helper/1', 'amr/1', 'drone/1']) {

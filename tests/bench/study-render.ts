@@ -15,7 +15,7 @@ import { guidedFilter } from '../../render/guided-filter.ts';
 import { blenderOutputs, filterPicture, hasPostFilter } from '../../render/post-filter.ts';
 import { writeRenderJob, type RenderEntity, type RenderJob } from '../../render/render-job.ts';
 import { decodeRgb } from '../../render/truth/jpeg.ts';
-import { hashJson } from '../../pipeline/core/index.ts';
+import { hashJson } from '../../foundation/index.ts';
 import { STUDY_CAMERA, STUDY_REGION, STUDY_VIEWS, type Candidate, type StudyView } from './quality-views.ts';
 
 export const CACHE = join(import.meta.dirname, '..', '.bench-cache', 'render-quality');

@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../pipeline/core/index.ts';
+import { REPO_ROOT } from '../../foundation/index.ts';
 import { validateInputs } from '../../pipeline/validate-inputs.ts';
 
 const job = readFileSync(join(REPO_ROOT, 'jobs/helper-1.yaml'), 'utf8');

@@ -4,7 +4,7 @@
  *
  *   node --import tsx tests/helpers/atomic-writer.ts TARGET BYTES CHAR
  */
-import { writeFileAtomic } from '../../pipeline/core/index.ts';
+import { writeFileAtomic } from '../../foundation/index.ts';
 
 const [target, bytes, char] = process.argv.slice(2);
 if (!target || !bytes || !char) {

@@ -3,7 +3,7 @@
  *
  *   node --import tsx tests/helpers/hold-lock.ts LOCK_FILE
  */
-import { acquireLock } from '../../pipeline/core/index.ts';
+import { acquireLock } from '../../foundation/index.ts';
 
 acquireLock(process.argv[2], 'a test holding the lock');
 process.stdout.write('held\n');

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getJob } from '../../jobs/load.ts';
 import { solidsAt, type Timeline } from '../../layouts/timeline.ts';
-import { caseIdsOf } from '../../pipeline/compile-hash.ts';
+import { caseIdsOf } from '../../formats/compile-hash.ts';
 import { approachMemGold, basePose, clearPathGold, closestApproachGold, closestPersonGold, lastSeen, personPlace, openHeadingGold, stepPose, taskSpan, thingMiddle, wayToGold, type BodyJob, type Vis as FullVis } from './recompute-golds.ts';
 
 interface Vis { k: number; t: number; camera: { position: number[]; yaw_deg: number }; entities: { entity: string; role: string; pixels: number; contact: { point: number[] } | null }[] }

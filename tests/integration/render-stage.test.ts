@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { execa } from 'execa';
-import { hashFile, isTempName } from '../../pipeline/core/index.ts';
+import { hashFile, isTempName } from '../../foundation/index.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'pipeline', 'bin', 'stbench.mjs');
 const RENDER = ['--quality', 'test', '--samples', '1'];

@@ -7,12 +7,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { CaseFile } from '../../compile/case-schema.ts';
+import type { CaseFile } from '../../formats/case-schema.ts';
 import { TEXT, thingName } from '../../compile/families/wording.ts';
-import { formatClock } from '../../jobs/step.ts';
+import { formatClock } from '../../formats/step.ts';
 import { getPlace } from '../../layouts/load.ts';
 import { emptyTimeline } from '../../layouts/timeline.ts';
-import { sha256, stream } from '../../pipeline/core/index.ts';
+import { sha256, stream } from '../../foundation/index.ts';
 import { GoldRow, type GoldRowInput } from '../../checks/score/index.ts';
 
 export const ROBOT = {

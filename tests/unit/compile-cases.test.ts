@@ -4,13 +4,13 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CaseFile, QuestionRow } from '../../compile/case-schema.ts';
+import { CaseFile, QuestionRow } from '../../formats/case-schema.ts';
 import { caseBody, caseWindows, windowFrames } from '../../compile/cases.ts';
 import { compileBuild } from '../../compile/compile.ts';
 import { readScriptData } from '../../compile/script-data.ts';
-import { parseClock } from '../../jobs/step.ts';
-import { REPO_ROOT } from '../../pipeline/core/index.ts';
-import { caseIdsOf } from '../../pipeline/compile-hash.ts';
+import { parseClock } from '../../formats/step.ts';
+import { REPO_ROOT } from '../../foundation/index.ts';
+import { caseIdsOf } from '../../formats/compile-hash.ts';
 import { makeBlankBuild } from '../helpers/raycast-build.ts';
 
 const BIN = join(REPO_ROOT, 'pipeline', 'bin', 'stbench.mjs');

@@ -14,8 +14,8 @@ import { SCREENS } from '../../compile/screens/index.ts';
 import { getJob } from '../../jobs/load.ts';
 import { scriptHash } from '../../jobs/job-schema.ts';
 import { getPlace } from '../../layouts/load.ts';
-import { planBatch } from '../../pipeline/script/batch.ts';
-import { planDoc } from '../../pipeline/script/files.ts';
+import { planBatch } from '../../script/batch.ts';
+import { planDoc } from '../../script/files.ts';
 import { makeBlankBuild } from '../helpers/raycast-build.ts';
 
 const dirs: string[] = [];

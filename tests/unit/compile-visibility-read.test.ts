@@ -1,7 +1,7 @@
 /** The compile's fast visibility.jsonl reader: the schema's rows for good files, the schema's errors for bad ones. */
 import { describe, expect, it } from 'vitest';
 import { isVisibilityRecord, parseVisibility } from '../../compile/visibility-read.ts';
-import { InputError } from '../../pipeline/core/index.ts';
+import { InputError } from '../../foundation/index.ts';
 import { floorGrid, frameTruth, paletteFromColourWords } from '../../render/truth/index.ts';
 import { parseJsonl, recordsText, VisibilityRecord } from '../../render/truth/records.ts';
 import { BOUNDS, box, FLOOR, renderFrame, thing } from './truth-fixture.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileBuild, compileBuildParallel } from '../../compile/compile.ts';
-import { InputError } from '../../pipeline/core/index.ts';
+import { InputError } from '../../foundation/index.ts';
 import { makeRaycastBuild } from '../helpers/raycast-build.ts';
 
 let dir: string;

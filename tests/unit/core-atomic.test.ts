@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isTempName, REPO_ROOT, setFaultHandler, sweepTemps, writeFileAtomic, writeJsonAtomic, writeJsonlAtomic } from '../../pipeline/core/index.ts';
+import { isTempName, REPO_ROOT, setFaultHandler, sweepTemps, writeFileAtomic, writeJsonAtomic, writeJsonlAtomic } from '../../foundation/index.ts';
 
 const WRITER = join(REPO_ROOT, 'tests/helpers/atomic-writer.ts');
 const BIG = 8 * 1024 * 1024;

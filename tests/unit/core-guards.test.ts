@@ -19,7 +19,7 @@ import {
   UsageError,
   WriteFailed,
   writeFileAtomic,
-} from '../../pipeline/core/index.ts';
+} from '../../foundation/index.ts';
 import { runCli } from '../helpers/cli-in-process.ts';
 import { makeBlankBuild } from '../helpers/raycast-build.ts';
 import { gold } from './score-fixture.ts';

@@ -1,6 +1,6 @@
 /** canonicalJson sorts keys at every level, so equal data hashes equally whatever order it was built in. */
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, hashJson, sha256 } from '../../pipeline/core/index.ts';
+import { canonicalJson, hashJson, sha256 } from '../../foundation/index.ts';
 
 describe('canonicalJson', () => {
   it('sorts keys at every level and keeps array order', () => {

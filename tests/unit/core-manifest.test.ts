@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { changedInputs, InputError, manifestPath, newManifest, readManifest, writeManifest } from '../../pipeline/core/index.ts';
+import { changedInputs, InputError, manifestPath, newManifest, readManifest, writeManifest } from '../../foundation/index.ts';
 
 describe('changedInputs', () => {
   const recorded = { 'jobs/vacuum-2.yaml': 'a'.repeat(64), 'layouts/apartment_a.yaml': 'b'.repeat(64) };

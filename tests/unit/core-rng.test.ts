@@ -1,6 +1,6 @@
 /** Named seeded streams: the same (seed, purpose, id) gives the same sequence; other purposes and ids are independent. */
 import { describe, expect, it } from 'vitest';
-import { HEX_ID, hexId, isHexId, stream, streamKey } from '../../pipeline/core/index.ts';
+import { HEX_ID, hexId, isHexId, stream, streamKey } from '../../foundation/index.ts';
 
 const draws = (seed: string | number, purpose: string, id: string | number, n = 20) => {
   const s = stream(seed, purpose, id);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { formatIssue, InputError, loadYamlWith, parseYamlWith, type InputIssue } from '../../pipeline/core/index.ts';
+import { formatIssue, InputError, loadYamlWith, parseYamlWith, type InputIssue } from '../../foundation/index.ts';
 
 const Schema = z.strictObject({
   name: z.string(),

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../checks/check.ts';
-import { MAX_PRINTED_ISSUES, REPO_ROOT, sha256 } from '../../pipeline/core/index.ts';
+import { MAX_PRINTED_ISSUES, REPO_ROOT, sha256 } from '../../foundation/index.ts';
 import { exportDataset } from '../../pipeline/export.ts';
 import { runCli } from '../helpers/cli-in-process.ts';
 import { makeBlankBuild } from '../helpers/raycast-build.ts';

@@ -10,8 +10,8 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { PNG } from 'pngjs';
 import { CHECK_REPORT_FORMAT, type CheckReport } from '../../checks/check-report.ts';
-import { hashFile, sha256 } from '../../pipeline/core/index.ts';
-import { compileHash } from '../../pipeline/compile-hash.ts';
+import { hashFile, sha256 } from '../../foundation/index.ts';
+import { compileHash } from '../../formats/compile-hash.ts';
 
 export const SID_V = 'a0a0a0a0a0a0a0a0';
 export const SID_H = 'b1b1b1b1b1b1b1b1';

@@ -7,7 +7,7 @@ import { appendFileSync, copyFileSync, cpSync, existsSync, mkdtempSync, readdirS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashFile } from '../../pipeline/core/index.ts';
+import { hashFile } from '../../foundation/index.ts';
 import { exportDataset } from '../../pipeline/export.ts';
 import { verifyDataset } from '../../pipeline/verify.ts';
 import { checkReport, CID_V, makeBuild, SID_H, SID_V, writeCheckReport } from './export-fixture.ts';

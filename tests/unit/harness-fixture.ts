@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { CaseFile } from '../../compile/case-schema.ts';
-import { formatClock } from '../../jobs/step.ts';
+import type { CaseFile } from '../../formats/case-schema.ts';
+import { formatClock } from '../../formats/step.ts';
 import { gold } from './score-fixture.ts';
 
 export const ROBOT = {

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatHeader } from '../../jobs/step.ts';
+import { formatHeader } from '../../formats/step.ts';
 import {
   loadCase,
   Message,
@@ -14,7 +14,7 @@ import {
   type SystemSession,
   type Message as Msg,
 } from '../../checks/harness/index.ts';
-import { UsageError } from '../../pipeline/core/index.ts';
+import { UsageError } from '../../foundation/index.ts';
 import { makeCase, ROBOT, SECRET_ID, tempRoot, type SynthCase } from './harness-fixture.ts';
 
 /** A system that records every message it receives and answers unknown. */

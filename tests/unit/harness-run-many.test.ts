@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { caseAnswersPath, readCaseAnswers, runMany, type InProcessSystem, type RunProgress } from '../../checks/harness/index.ts';
 import { allUnknown } from '../../checks/systems/all-unknown.ts';
-import { UsageError } from '../../pipeline/core/index.ts';
+import { UsageError } from '../../foundation/index.ts';
 import { makeCase, tempRoot, type SynthCase } from './harness-fixture.ts';
 
 /** all_unknown that counts the cases it opens, and breaks on the ones named. */

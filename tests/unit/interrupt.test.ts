@@ -1,5 +1,5 @@
 /**
- * Ctrl-C (SIGINT) and SIGTERM on a long command: the one cleanup path (pipeline/core/interrupt.ts) removes the
+ * Ctrl-C (SIGINT) and SIGTERM on a long command: the one cleanup path (foundation/interrupt.ts) removes the
  * temporary folders (staged frames, the system's state folder), kills the system's process group, releases the
  * stage lock and exits 130 (143); what was written stays, and a rerun resumes. Polling loops below only wait for a
  * state to appear; a generous hang guard marks a hang.
@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../pipeline/core/index.ts';
+import { REPO_ROOT } from '../../foundation/index.ts';
 import { makeCheckBuild } from './check-fixture.ts';
 
 const BIN = join(REPO_ROOT, 'pipeline/bin/stbench.mjs');

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync, readFileSync, mkdirSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError, REPO_ROOT } from '../../pipeline/core/index.ts';
+import { InputError, REPO_ROOT } from '../../foundation/index.ts';
 import { cameraHeightM, focalPx, footprintSize, vfovDeg } from '../../jobs/camera.ts';
 import { answerTypeOf, FAMILIES, FAMILY_INFO, LIST_FAMILIES } from '../../jobs/families.ts';
-import { FAMILIES as GOLD_FAMILIES, FAMILY_ANSWER_TYPE } from '../../checks/score/gold-row.ts';
+import { FAMILIES as GOLD_FAMILIES, FAMILY_ANSWER_TYPE } from '../../formats/gold-row.ts';
 import { checkJobFiles, getJob, loadAllJobs, loadJobFile, readJobFile } from '../../jobs/load.ts';
 
 describe('the four jobs', () => {

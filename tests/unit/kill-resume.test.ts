@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../pipeline/core/index.ts';
+import { REPO_ROOT } from '../../foundation/index.ts';
 import { makeBlankBuild } from '../helpers/raycast-build.ts';
 import { snapshot } from '../helpers/tree-snapshot.ts';
 import { makeCheckBuild } from './check-fixture.ts';

@@ -1,7 +1,7 @@
 /**
  * Routes in the authored places: for every place and every job working there, a route between every pair of the
  * job's sites (the vacuum, whose only site is its dock, drives from it to every room), planned the way the script
- * stage plans (pipeline/script: the body's circle and height band, the drone at its flight height, the job's C as
+ * stage plans (script/: the body's circle and height band, the drone at its flight height, the job's C as
  * the soft cost, the place's planning cell, the place's initial state without people). Each route must exist, keep
  * the body clear of every solid (exact nearest distances every 2 cm, not the grid), keep C wherever the place leaves
  * room for it, keep the AMR's 0.45 m in every warehouse aisle, and come out byte-identical when planned again.
@@ -17,9 +17,9 @@ import { getPlace } from '../../layouts/load.ts';
 import type { Place } from '../../layouts/place-schema.ts';
 import type { Solid } from '../../layouts/solids.ts';
 import { placeSolids } from '../../layouts/world.ts';
-import { bodyShape, planCell } from '../../pipeline/script/shift.ts';
-import type { BodyShape } from '../../pipeline/script/nav.ts';
-import { sitesFor } from '../../pipeline/script/sites.ts';
+import { bodyShape, planCell } from '../../script/shift.ts';
+import type { BodyShape } from '../../script/nav.ts';
+import { sitesFor } from '../../script/sites.ts';
 
 /** Spacing of the exact checks along a route (and of the planner's own clearance samples). */
 const STEP = 0.02;
@@ -59,7 +59,7 @@ const UNREACHABLE: Record<string, Record<string, string>> = {
  */
 const KEEPS_C_TODAY: readonly string[] = ['vacuum/2', 'helper/1', 'amr/1', 'drone/1'];
 
-/** Same cell size, cap and filter as pipeline/script/nav.ts navMap. */
+/** Same cell size, cap and filter as script/nav.ts navMap. */
 function buildMap(place: Place, solids: readonly Solid[], body: BodyShape, C: number, cell: number): ClearanceMap {
   const b = place.bounds;
   return clearanceFromSolids(solids, {

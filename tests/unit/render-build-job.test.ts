@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getPlace } from '../../layouts/load.ts';
 import { emptyTimeline, solidsAt, type Timeline } from '../../layouts/timeline.ts';
-import { InputError } from '../../pipeline/core/index.ts';
+import { InputError } from '../../foundation/index.ts';
 import { buildRenderJob, checkSolidsConstant, entitiesAt, renderMaterial, truthEntities, type FrameSpec } from '../../render/build-job.ts';
 import { parseRenderJob, resolvedMoves } from '../../render/render-job.ts';
 import { parseShard, selectScripts } from '../../render/script-inputs.ts';

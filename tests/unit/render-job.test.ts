@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../pipeline/core/index.ts';
+import { InputError } from '../../foundation/index.ts';
 import { effectiveSettings, frameStem, parseRenderJob, resolvedMoves } from '../../render/render-job.ts';
 import { cameraEulerXYZ, cameraForward, cameraRight, cameraUp, focalPx, projectPoint } from '../../render/camera-rotation.ts';
 

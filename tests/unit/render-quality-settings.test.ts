@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../pipeline/core/index.ts';
+import { InputError } from '../../foundation/index.ts';
 import { presetSettings, QUALITY_PRESETS, resolveSamples } from '../../render/quality.ts';
 import { effectiveSettings, parseRenderJob } from '../../render/render-job.ts';
 

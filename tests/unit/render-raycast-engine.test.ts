@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraPose, intrinsics } from '../../layouts/camera.ts';
-import { sha256 } from '../../pipeline/core/index.ts';
+import { sha256 } from '../../foundation/index.ts';
 import { buildRenderJob, entitiesAt } from '../../render/build-job.ts';
 import { framePaths, verifyFrame } from '../../render/frame-files.ts';
 import { resolvedMoves } from '../../render/render-job.ts';

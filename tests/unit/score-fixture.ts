@@ -1,5 +1,5 @@
 /** Gold rows for the scorer's tests: a valid base row per family, with overrides, parsed through the schema. */
-import { GoldRow, FAMILY_ANSWER_TYPE, catastropheClassFor, type Family, type GoldRowInput, type Job } from '../../checks/score/gold-row.ts';
+import { GoldRow, FAMILY_ANSWER_TYPE, catastropheClassFor, type Family, type GoldRowInput, type Job } from '../../formats/gold-row.ts';
 
 let n = 0;
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GoldRow } from '../../checks/score/gold-row.ts';
+import { GoldRow } from '../../formats/gold-row.ts';
 import { k18Gold, plotCurve } from '../../checks/score/plot-curve.ts';
 
 const base = () => JSON.parse(JSON.stringify(k18Gold()));

@@ -1,6 +1,6 @@
 /** Properties of the scorer over seeded random inputs, malformed answers, and the heading table's wrap. */
 import { describe, expect, it } from 'vitest';
-import { stream } from '../../pipeline/core/index.ts';
+import { stream } from '../../foundation/index.ts';
 import { parseAnswer } from '../../checks/score/answer.ts';
 import { headingIndex, nearestWholeHeading } from '../../checks/score/heading-lookup.ts';
 import { score } from '../../checks/score/score.ts';

@@ -1,7 +1,7 @@
 /** Hand-built candidates and contexts for the screen tests: a small place of things, frames of seen entities. */
 import type { JobSpec } from '../../jobs/job-schema.ts';
 import type { Place, Thing } from '../../layouts/place-schema.ts';
-import type { Step } from '../../jobs/step.ts';
+import type { Step } from '../../formats/step.ts';
 import type { FrameView, SeenEntity } from '../../compile/families/inputs.ts';
 import type { GoldCore } from '../../compile/families/outcome.ts';
 import type { ThingRef } from '../../compile/families/thing-ref.ts';

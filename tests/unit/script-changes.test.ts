@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { stream } from '../../pipeline/core/index.ts';
-import { drawChanges, drawMoveChances, type ChangeWorld, type WorldState } from '../../pipeline/script/changes.ts';
-import { planWalk, walkPosition, walkValid, type WalkInput } from '../../pipeline/script/people.ts';
+import { stream } from '../../foundation/index.ts';
+import { drawChanges, drawMoveChances, type ChangeWorld, type WorldState } from '../../script/changes.ts';
+import { planWalk, walkPosition, walkValid, type WalkInput } from '../../script/people.ts';
 
 const things = Array.from({ length: 12 }, (_, i) => ({ id: `t${i}`, radius: 0.1, floorOnly: i < 2 }));
 const world: ChangeWorld = {

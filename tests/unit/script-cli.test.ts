@@ -4,10 +4,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { getJob } from '../../jobs/load.ts';
-import { Step, formatHeader } from '../../jobs/step.ts';
+import { Step, formatHeader } from '../../formats/step.ts';
 import { getPlace } from '../../layouts/load.ts';
 import { parseTimeline, worldAt } from '../../layouts/timeline.ts';
-import { planBatch } from '../../pipeline/script/batch.ts';
+import { planBatch } from '../../script/batch.ts';
 
 const BIN = join(import.meta.dirname, '../../pipeline/bin/stbench.mjs');
 const run = (...args: string[]) => spawnSync('node', [BIN, ...args], { encoding: 'utf8' });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { COMPILE_ONLY_FIELDS, scriptHash, type JobSpec } from '../../jobs/job-schema.ts';
 import { getJob } from '../../jobs/load.ts';
 import { getPlace } from '../../layouts/load.ts';
-import { planBatch } from '../../pipeline/script/batch.ts';
+import { planBatch } from '../../script/batch.ts';
 
 /** A copy of a job with every compile-only field replaced by another value of its kind. */
 function changedCompileFields(job: JobSpec): JobSpec {

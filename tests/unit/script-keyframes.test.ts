@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TrajectoryBuilder, poseAt, turnDelta } from '../../pipeline/script/trajectory.ts';
-import { sampleKeyframes } from '../../pipeline/script/keyframes.ts';
-import { DEFAULT_BATTERY, batteryPct, charge, drain, mustGoHome } from '../../pipeline/script/battery.ts';
+import { TrajectoryBuilder, poseAt, turnDelta } from '../../script/trajectory.ts';
+import { sampleKeyframes } from '../../script/keyframes.ts';
+import { DEFAULT_BATTERY, batteryPct, charge, drain, mustGoHome } from '../../script/battery.ts';
 
 const info = (decision?: string) => ({ phase: 'navigating', subgoal: 'going', task: 0, pitch_deg: -45, decision });
 const rule = { travel_m: 0.5, turn_deg: 30, time_s: 4, decision_points: true };

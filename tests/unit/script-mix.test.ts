@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { stream } from '../../pipeline/core/index.ts';
-import { bandCounts, drawTaskCounts } from '../../pipeline/script/mix.ts';
-import { drawGap, drawGaps } from '../../pipeline/script/gaps.ts';
-import { scriptSid, scriptSids } from '../../pipeline/script/sid.ts';
+import { stream } from '../../foundation/index.ts';
+import { bandCounts, drawTaskCounts } from '../../script/mix.ts';
+import { drawGap, drawGaps } from '../../script/gaps.ts';
+import { scriptSid, scriptSids } from '../../script/sid.ts';
 
 const mix = { scripts: 16, bands: [{ scripts: 12, tasks: { min: 2, max: 3 } }, { scripts: 4, tasks: { min: 4, max: 6 } }] };
 

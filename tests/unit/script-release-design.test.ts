@@ -13,8 +13,8 @@ import { cameraFromBase, inImage, intrinsics, project } from '../../layouts/came
 import { bodyAt, pointToFootprint } from '../../layouts/geometry/index.ts';
 import { getPlace } from '../../layouts/load.ts';
 import { personAt } from '../../layouts/timeline.ts';
-import { planBatch } from '../../pipeline/script/batch.ts';
-import { bodyShape, REACH_M } from '../../pipeline/script/shift.ts';
+import { planBatch } from '../../script/batch.ts';
+import { bodyShape, REACH_M } from '../../script/shift.ts';
 import { makeRaycastBuild } from '../helpers/raycast-build.ts';
 
 describe('the world a script starts in', () => {

@@ -3,9 +3,9 @@ import { getJob } from '../../jobs/load.ts';
 import { getPlace } from '../../layouts/load.ts';
 import { bodyAt, bodyToSolid, pointToFootprint } from '../../layouts/geometry/index.ts';
 import { personAt, solidsAt } from '../../layouts/timeline.ts';
-import { planBatch } from '../../pipeline/script/batch.ts';
-import { bodyShape } from '../../pipeline/script/shift.ts';
-import { homeSite } from '../../pipeline/script/sites.ts';
+import { planBatch } from '../../script/batch.ts';
+import { bodyShape } from '../../script/shift.ts';
+import { homeSite } from '../../script/sites.ts';
 
 const JOBS = ['vacuum/2', 'helper/1', 'amr/1', 'drone/1'];
 const SEEDS = ['v1', 'v2', 'v3'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixed, formatClock, formatHeader, normHeading, parseClock, Step } from '../../jobs/step.ts';
+import { fixed, formatClock, formatHeader, normHeading, parseClock, Step } from '../../formats/step.ts';
 
 const CARD =
   '[k18 2026-12-22T07:12:19.8] base at (0.94, 3.91, 0.00), heading -180.0 deg, velocity (0.000, 0.000) m/s, camera pitch -45 deg; status: phase navigating, task 0, battery_pct 81; subgoal: going to the tv console to pick up the grey remote';

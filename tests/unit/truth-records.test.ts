@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cameraPose } from '../../layouts/camera.ts';
-import { InputError } from '../../pipeline/core/index.ts';
+import { InputError } from '../../foundation/index.ts';
 import { paletteFromColourWords } from '../../render/truth/colour.ts';
 import { frameTruth } from '../../render/truth/frame-truth.ts';
 import {

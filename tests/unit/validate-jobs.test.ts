@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../pipeline/core/index.ts';
+import { REPO_ROOT } from '../../foundation/index.ts';
 import { listJobFiles } from '../../jobs/load.ts';
 
 const CLI = join(REPO_ROOT, 'pipeline/bin/stbench.mjs');

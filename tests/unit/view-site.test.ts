@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatHeader } from '../../jobs/step.ts';
-import { InputError, UsageError } from '../../pipeline/core/index.ts';
+import { formatHeader } from '../../formats/step.ts';
+import { InputError, UsageError } from '../../foundation/index.ts';
 import { writeSite } from '../../pipeline/view/site.ts';
 import { CID, FRAMES, Q, SID, makeViewBuild, type ViewFixture } from './view-fixture.ts';
 

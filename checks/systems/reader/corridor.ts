@@ -8,7 +8,7 @@ import {
   bodyAt, footprintDistance, footprints, headingVector, sweepFootprints, type Direction, type Footprint, type Pose2,
 } from '../../../layouts/geometry/index.ts';
 import type { Solid } from '../../../layouts/solids.ts';
-import { normHeading } from '../../../jobs/step.ts';
+import { normHeading } from '../../../formats/step.ts';
 import { currentTask, frameNow, type ReaderMemory } from './memory.ts';
 import { SeenCells } from './seen-grid.ts';
 

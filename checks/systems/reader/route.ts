@@ -6,7 +6,7 @@
  * drive of R over seen, roomy floor gains the most D.
  */
 import { bodyAt, distanceTransform, Grid, headingVector } from '../../../layouts/geometry/index.ts';
-import { normHeading } from '../../../jobs/step.ts';
+import { normHeading } from '../../../formats/step.ts';
 import { frameNow, type ReaderGrid, type ReaderMemory } from './memory.ts';
 import { SeenCells } from './seen-grid.ts';
 import { lastSightingNamed, thingAt, type ThingName } from './things.ts';

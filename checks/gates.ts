@@ -20,24 +20,46 @@
 import type { BrokenInstrument, CheckReport, FamilyCheck, GateReading } from './check-report.ts';
 import { bootstrapOverScripts, type GoldRow, type ScoredRow, type ScriptGroup } from './score/index.ts';
 import { questionClass } from './systems/question-form.ts';
+import { familiesWhere } from '../compile/family-registry.ts';
+import type { SystemRole } from './harness/index.ts';
+import { SYSTEMS } from './systems/registry.ts';
 
-export const CEILING = 'perfect_reader';
-export const FLOOR = 'all_unknown';
-export const CURRENT_VIEW = 'current_view';
-export const MEMORY = 'detections_memory';
-export const CONSTANT = 'form_adversary';
-export const DIAGNOSTIC = 'map_reader';
+/** The scripted systems the check runs, in the order the report lists them: by role (ceiling, memory, now-only,
+ * shortcuts, floor, diagnostic), then as registered (checks/systems/registry.ts). */
+const ROLE_ORDER: readonly SystemRole[] = ['ceiling', 'memory', 'now_only', 'shortcut', 'floor', 'diagnostic'];
+const ROSTER = [...SYSTEMS.values()].filter((s) => s.role !== undefined);
+const named = (pick: (s: (typeof ROSTER)[number]) => boolean, what: string): string[] => {
+  const out = ROSTER.filter(pick).map((s) => s.name);
+  if (!out.length) throw new Error(`no scripted system is the check's ${what}`);
+  return out;
+};
+const one = (pick: (s: (typeof ROSTER)[number]) => boolean, what: string): string => {
+  const out = named(pick, what);
+  if (out.length > 1) throw new Error(`${out.join(' and ')} are both the check's ${what}`);
+  return out[0];
+};
+
+export const CEILING = one((s) => s.role === 'ceiling', 'ceiling');
+export const FLOOR = one((s) => s.role === 'floor', 'floor');
+export const CURRENT_VIEW = one((s) => s.role === 'now_only', 'latest-frame reader');
+export const MEMORY = one((s) => s.role === 'memory', 'memory');
+export const CONSTANT = one((s) => s.gate === 'constants', 'constant answerer');
+export const DIAGNOSTIC = one((s) => s.role === 'diagnostic', 'diagnostic');
 /** The shortcut systems: what a system could score without the skill a family asks for. */
-export const SHORTCUTS = ['path_log', 'priors', 'other_stream', 'wording', 'form_adversary'] as const;
+export const SHORTCUTS: readonly string[] = named((s) => s.role === 'shortcut', 'shortcuts');
 /** The system the balance rule reads the class priors from. */
-export const PRIOR = 'priors';
+export const PRIOR = one((s) => s.gate === 'class_priors', 'class priors');
 /** Every system the check runs. */
-export const CHECK_SYSTEMS = [CEILING, MEMORY, CURRENT_VIEW, ...SHORTCUTS.filter((s) => s !== CONSTANT), CONSTANT, FLOOR, DIAGNOSTIC] as const;
+export const CHECK_SYSTEMS: readonly string[] = ROLE_ORDER.flatMap((r) => {
+  const mine = ROSTER.filter((s) => s.role === r);
+  // the constant answerer closes the shortcuts (the report's order)
+  return [...mine.filter((s) => s.gate !== 'constants'), ...mine.filter((s) => s.gate === 'constants')].map((s) => s.name);
+});
 
 export const THRESHOLDS = { memory_needed: 0.1, shortcuts: 0.1, constants: 0, separation: 0.5, ceiling: 1 } as const;
 export const DEFAULT_MIN_QUESTIONS = 10;
-/** Families the map reader's diagnostic covers. */
-export const MAP_FAMILIES = ['clear_path', 'open_heading'];
+/** Families the map reader's diagnostic covers (declared `map_diagnostic`). */
+export const MAP_FAMILIES = familiesWhere((d) => d.map_diagnostic);
 const EPS = 1e-9;
 
 export type Verdict = 'evidence' | 'strict';

@@ -6,7 +6,7 @@
  * frames (visibility joined with the plan: t, task, entities), nothing else.
  */
 import type { Timeline } from '../layouts/timeline.ts';
-import type { FrameView } from './families/inputs.ts';
+import type { FrameView } from './ask/inputs.ts';
 
 /** Moves shorter than this (m) and turns smaller than this (deg) are not changes. */
 export const MOVE_EPS_M = 0.01;

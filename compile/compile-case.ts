@@ -5,14 +5,14 @@
  * qid, text, answer_type) and its gold rows in the scorer's schema.
  */
 import type { GoldRow } from '../formats/gold-row.ts';
-import type { Family } from '../jobs/families.ts';
+import type { Family } from '../formats/gold-row.ts';
 import type { JobSpec } from '../jobs/job-schema.ts';
 import type { Place } from '../layouts/place-schema.ts';
 import { stream, type Stream } from '../foundation/index.ts';
 import type { CaseFile, QuestionRow } from '../formats/case-schema.ts';
 import { caseBody, type CaseWindow } from './cases.ts';
 import { fillSlot, type AskSite, type KeptQuestion } from './candidates.ts';
-import { goldRow, type AskContext, type FrameView, type JobView, type WorldView } from './families/index.ts';
+import { goldRow, type AskContext, type FrameView, type JobView, type WorldView } from './ask/index.ts';
 import { caseFrameViews, gridOf } from './frame-views.ts';
 import type { Funnel } from './funnel.ts';
 import { lookPoints } from './look-points.ts';

@@ -11,7 +11,7 @@ import { scriptHash } from '../jobs/job-schema.ts';
 import { auditCase, type CaseAudit } from './change-audit.ts';
 import { caseWindows } from './cases.ts';
 import { compileCase, type CompiledCase } from './compile-case.ts';
-import { jobView, worldFromTimeline } from './families/index.ts';
+import { jobView, worldFromTimeline } from './ask/index.ts';
 import { caseFrameViews } from './frame-views.ts';
 import { Funnel, type FunnelReport } from './funnel.ts';
 import type { ReportScript } from './report.ts';

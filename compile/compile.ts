@@ -48,6 +48,7 @@ import { SCREENS, type Screen } from './screens/index.ts';
 import { applyTrickShare } from './trick-share.ts';
 import { changeAudit } from './change-audit.ts';
 import { COMPILE_VERSION } from './version.ts';
+import { checkJobFamilies } from './job-families.ts';
 
 export const COMPILE_STAGE = 'compile';
 
@@ -161,6 +162,7 @@ function scriptsOf(build: string): string[] {
 
 /** Compile a rendered build on this thread. */
 export function compileBuild(build: string, opts: CompileOptions = {}): CompileResult {
+  checkJobFamilies();
   return withLockSync(stageLockPath(build, COMPILE_STAGE), 'stbench compile', () => {
     const sids = scriptsOf(build);
     const { seed, reseeded } = chooseSeed(build, opts.seed);
@@ -181,6 +183,7 @@ export function compileBuild(build: string, opts: CompileOptions = {}): CompileR
  * would have drawn again), the build is compiled again on this thread.
  */
 export async function compileBuildParallel(build: string, opts: CompileOptions = {}): Promise<CompileResult> {
+  checkJobFamilies();
   const screens = opts.screens ?? SCREENS;
   const names = screens.map((s) => SCREENS.indexOf(s as (typeof SCREENS)[number]) >= 0 ? s.name : null);
   return withLock(stageLockPath(build, COMPILE_STAGE), 'stbench compile', async () => {

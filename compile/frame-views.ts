@@ -5,7 +5,7 @@
  * numbered as the case numbers them (k from 0, task indices from 0) and timed on the script's timeline (so the world
  * can be read at each frame).
  */
-import type { FloorGridView, FrameView } from './families/index.ts';
+import type { FloorGridView, FrameView } from './ask/index.ts';
 import type { ScriptData } from './script-data.ts';
 import type { CaseWindow } from './cases.ts';
 import { windowFrames } from './cases.ts';

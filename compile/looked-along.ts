@@ -20,7 +20,7 @@
  * pose: a frame of the task stood at least CAME_STRAIGHT_M behind it on its line, facing the same way, so the floor
  * beside its front, under the camera's nose now, was in view on the way.
  */
-import type { FrameView, JobView } from './families/index.ts';
+import type { FrameView, JobView } from './ask/index.ts';
 
 /** How far (deg) a frame's heading or bearing may be from the drive's heading. */
 export const LOOK_TOLERANCE_DEG = 30;

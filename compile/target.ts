@@ -1,7 +1,6 @@
 /** What a candidate question names (a thing, a person, a direction, or nothing), and its key in the funnel. */
 import type { Direction } from '../layouts/geometry/index.ts';
-import type { PersonRef } from './families/person-mem.ts';
-import type { ThingRef } from './families/thing-ref.ts';
+import type { PersonRef, ThingRef } from './ask/thing-ref.ts';
 
 export type Target =
   | { type: 'thing'; ref: ThingRef }

@@ -11,11 +11,12 @@
 import { stream } from '../foundation/index.ts';
 import type { CompiledCase } from './compile-case.ts';
 import { targetKey } from './target.ts';
+import { familiesWhere } from './family-registry.ts';
 import type { Funnel } from './funnel.ts';
 
 export const TRICK_SHARE_SCREEN = 'trick_share';
-/** The where-is families. */
-export const WHERE_IS_FAMILIES: readonly string[] = ['ego_mem', 'object_where', 'way_to', 'person_mem'];
+/** The where-is families (declared `trick`). */
+export const WHERE_IS_FAMILIES: readonly string[] = familiesWhere((d) => d.trick);
 export const TRICK_SHARE_MIN = 0.15;
 export const TRICK_SHARE_MAX = 0.25;
 /** Where a share above it is brought: one in five (the card: about one where-is question in five is a trick). */

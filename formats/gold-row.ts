@@ -5,23 +5,7 @@
  */
 import { z } from 'zod';
 
-export const JOBS = ['vacuum/2', 'helper/1', 'amr/1', 'drone/1'] as const;
 export const LENGTHS = ['short', 'medium', 'long'] as const;
-export const FAMILIES = [
-  'clear_path',
-  'closest_person',
-  'closest_approach',
-  'approach_mem',
-  'ego_now',
-  'ego_mem',
-  'object_where',
-  'person_mem',
-  'task_things',
-  'tangle_ahead',
-  'drop_zone_people',
-  'open_heading',
-  'way_to',
-] as const;
 export const KINDS = ['harm', 'help', 'situation', 'reuse'] as const;
 export const ABILITIES = ['distance', 'memory', 'relevance', 'clearance', 'change', 'prediction'] as const;
 export const COLUMNS = ['now', 'memory'] as const;
@@ -29,44 +13,38 @@ export const ANSWER_TYPES = ['number', 'offset', 'place', 'list', 'heading'] as 
 export const AGE_BANDS = ['now', 'recent', 'task', 'earlier'] as const;
 export const CATASTROPHES = ['minus2_corridor', 'minus3_person', 'minus3_hazard'] as const;
 
-export type Job = (typeof JOBS)[number];
-export type Family = (typeof FAMILIES)[number];
+/** A job id, `<name>/<version>` (jobs/<name>-<version>.yaml). */
+export type Job = string;
+/** A question family's name (compile/families/<name>.ts declares it). */
+export type Family = string;
+export type Kind = (typeof KINDS)[number];
 export type Ability = (typeof ABILITIES)[number];
 export type Column = (typeof COLUMNS)[number];
 export type AnswerType = (typeof ANSWER_TYPES)[number];
 export type CatastropheClass = (typeof CATASTROPHES)[number];
 
-/** The answer type each family asks for. */
-export const FAMILY_ANSWER_TYPE: Record<Family, AnswerType> = {
-  clear_path: 'number',
-  closest_person: 'number',
-  closest_approach: 'number',
-  approach_mem: 'number',
-  ego_now: 'offset',
-  ego_mem: 'offset',
-  object_where: 'place',
-  person_mem: 'place',
-  task_things: 'list',
-  tangle_ahead: 'list',
-  drop_zone_people: 'list',
-  open_heading: 'heading',
-  way_to: 'heading',
+/**
+ * The answer rules a family brings beyond its answer type's (SCORING 1.6): the scorer's entry for a family. A family
+ * whose answers follow its answer type's rule alone has none; one that brings a new rule adds its entry here.
+ * - heading_progress: a heading scored by its progress toward a thing (way_to); other headings by their run
+ * - place_widened: a place whose re-find radius widens for a long thing seen from below (object_where)
+ * - list_matched: a list matched within the job's list radius, which its rows must carry (task_things, tangle_ahead)
+ */
+export const ANSWER_RULES: Readonly<Record<string, 'heading_progress' | 'place_widened' | 'list_matched'>> = {
+  way_to: 'heading_progress',
+  object_where: 'place_widened',
+  task_things: 'list_matched',
+  tangle_ahead: 'list_matched',
 };
 
-/** The families whose answer concerns a person coming inside the body (catastrophe class minus3_person). */
-export const PEOPLE_NUMBER_FAMILIES: readonly Family[] = ['closest_person', 'closest_approach', 'approach_mem'];
-
-/**
- * The catastrophe class a gold row of this family and job must carry (SCORING.md 1.7): the row states it so that
- * the scorer never infers it, and the schema refuses a row whose class disagrees with its family.
- */
-export function catastropheClassFor(family: Family, job: Job): CatastropheClass | null {
-  if (family === 'clear_path') return 'minus2_corridor';
-  if (PEOPLE_NUMBER_FAMILIES.includes(family)) return 'minus3_person';
-  if (family === 'tangle_ahead') return 'minus3_hazard';
-  if (family === 'task_things' && job === 'vacuum/2') return 'minus3_hazard';
-  return null;
-}
+/** The catastrophe classes a wrong answer of an answer type can carry (SCORING 1.7). */
+export const CATASTROPHES_OF: Readonly<Record<AnswerType, readonly CatastropheClass[]>> = {
+  number: ['minus2_corridor', 'minus3_person'],
+  list: ['minus3_hazard'],
+  offset: [],
+  place: [],
+  heading: [],
+};
 
 const finite = z.number().finite();
 const nonneg = finite.min(0);
@@ -106,14 +84,14 @@ export const HeadingTable = z.object({
 
 const GoldRowObject = z.object({
   qid: z.string().regex(/^[0-9a-f]{16}$/, 'a question id is 16 lowercase hex characters'),
-  job: z.enum(JOBS),
+  job: z.string().regex(/^[a-z][a-z0-9_]*\/[1-9][0-9]*$/, 'a job id is <name>/<version>'),
   layout: z.string().min(1),
   /** script (shift) id: the unit of the bootstrap */
   sid: z.string().min(1),
   /** case id */
   cid: z.string().min(1),
   length: z.enum(LENGTHS),
-  family: z.enum(FAMILIES),
+  family: z.string().regex(/^[a-z][a-z0-9_]*$/, 'a family name is lowercase words joined by underscores'),
   kind: z.enum(KINDS),
   ability: z.enum(ABILITIES),
   column: z.enum(COLUMNS),
@@ -150,11 +128,10 @@ const GoldRowObject = z.object({
 /** The gold row schema, with the cross-field rules (value shape by answer type, family extras, catastrophe class). */
 export const GoldRow = GoldRowObject.superRefine((g, ctx) => {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
-  const want = FAMILY_ANSWER_TYPE[g.family];
-  if (g.answer_type !== want) issue(['answer_type'], `${g.family} asks for a ${want}, not a ${g.answer_type}`);
-  const cat = catastropheClassFor(g.family, g.job);
-  if (g.catastrophe !== cat) {
-    issue(['catastrophe'], `${g.family} on ${g.job} has catastrophe class ${cat ?? 'null'}, not ${g.catastrophe ?? 'null'}`);
+  const want = g.answer_type;
+  const rule = ANSWER_RULES[g.family];
+  if (g.catastrophe !== null && !CATASTROPHES_OF[want].includes(g.catastrophe)) {
+    issue(['catastrophe'], `a ${want} answer has no catastrophe class ${g.catastrophe}`);
   }
   if (!g.knowable) {
     if (g.value !== null) issue(['value'], 'an unknowable question has the value null');
@@ -170,28 +147,29 @@ export const GoldRow = GoldRowObject.superRefine((g, ctx) => {
           ? v !== null && typeof v === 'object' && !Array.isArray(v) && 'x' in v
           : Array.isArray(v);
   if (!shapeOk) issue(['value'], `a knowable ${want} question needs a ${want} value`);
-  if (g.family === 'object_where') {
-    if (g.length_m === undefined) issue(['length_m'], 'object_where needs the thing length length_m');
-    if (g.top_above_camera === undefined) issue(['top_above_camera'], 'object_where needs top_above_camera');
+  if (rule === 'place_widened') {
+    if (g.length_m === undefined) issue(['length_m'], `${g.family} needs the thing length length_m`);
+    if (g.top_above_camera === undefined) issue(['top_above_camera'], `${g.family} needs top_above_camera`);
   }
-  if ((g.family === 'task_things' || g.family === 'tangle_ahead') && g.match_m === null) {
+  if (rule === 'list_matched' && g.match_m === null) {
     issue(['match_m'], `${g.family} needs the job's list matching radius`);
   }
-  if (g.family === 'open_heading' || g.family === 'way_to') {
+  if (want === 'heading') {
     const t = g.heading_table;
     if (!t) {
       issue(['heading_table'], `${g.family} needs a heading table`);
       return;
     }
-    const field = g.family === 'open_heading' ? 'run_m' : 'progress_m';
+    const progress = rule === 'heading_progress';
+    const field = progress ? 'progress_m' : 'run_m';
     const firstMissing = t.entries.findIndex((e) => e[field] === undefined);
     if (firstMissing >= 0) issue(['heading_table', 'entries', firstMissing, field], `${g.family} entries need ${field}`);
-    if (g.family === 'open_heading') {
-      if (t.best_run_m === undefined) issue(['heading_table', 'best_run_m'], 'open_heading needs best_run_m');
-      if (t.room_needed_m === undefined) issue(['heading_table', 'room_needed_m'], 'open_heading needs room_needed_m');
+    if (!progress) {
+      if (t.best_run_m === undefined) issue(['heading_table', 'best_run_m'], `${g.family} needs best_run_m`);
+      if (t.room_needed_m === undefined) issue(['heading_table', 'room_needed_m'], `${g.family} needs room_needed_m`);
     } else {
-      if (t.best_progress_m === undefined) issue(['heading_table', 'best_progress_m'], 'way_to needs best_progress_m');
-      if (t.cell_m === undefined) issue(['heading_table', 'cell_m'], 'way_to needs cell_m');
+      if (t.best_progress_m === undefined) issue(['heading_table', 'best_progress_m'], `${g.family} needs best_progress_m`);
+      if (t.cell_m === undefined) issue(['heading_table', 'cell_m'], `${g.family} needs cell_m`);
     }
   }
 });

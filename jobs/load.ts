@@ -7,11 +7,10 @@ import { readdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { InputError, parseYamlWith, pathString, readYamlText, REPO_ROOT, zodIssues, type InputIssue, type LoadedYaml } from '../foundation/index.ts';
-import { FAMILY_INFO, isFamily, LIST_FAMILIES } from './families.ts';
 import { JobSchema, type JobSpec } from './job-schema.ts';
 
 type Path = (string | number)[];
-type Locate = LoadedYaml<unknown>['locate'];
+export type Locate = LoadedYaml<unknown>['locate'];
 
 /** The folder that holds the jobs of a repository. */
 export function jobsDir(repoRoot: string = REPO_ROOT): string {
@@ -33,14 +32,20 @@ export function listJobFiles(repoRoot: string = REPO_ROOT): string[] {
     .map((n) => join(dir, n));
 }
 
+/**
+ * A check of a job file that needs more than the jobs layer knows (the compile's families: compile/job-families.ts),
+ * run on the raw YAML with its locations by the callers that read those fields.
+ */
+export type JobCheck = (raw: Record<string, unknown>, file: string, locate: Locate) => InputIssue[];
+
 /** Read one job file; returns the job when it is valid and every issue found (all at once). */
-export function readJobFile(path: string): { job?: LoadedYaml<JobSpec>; issues: InputIssue[] } {
-  const { job, issues } = readJob(path);
+export function readJobFile(path: string, extra?: JobCheck): { job?: LoadedYaml<JobSpec>; issues: InputIssue[] } {
+  const { job, issues } = readJob(path, extra);
   return { job, issues };
 }
 
 /** Read one job file once: the job when valid, every issue, and its id wherever the YAML parses (for duplicates). */
-function readJob(path: string): { job?: LoadedYaml<JobSpec>; issues: InputIssue[]; id?: { id: string; locate: Locate } } {
+function readJob(path: string, extra?: JobCheck): { job?: LoadedYaml<JobSpec>; issues: InputIssue[]; id?: { id: string; locate: Locate } } {
   const file = path;
   let raw: LoadedYaml<unknown>;
   try {
@@ -58,6 +63,7 @@ function readJob(path: string): { job?: LoadedYaml<JobSpec>; issues: InputIssue[
   const res = JobSchema.safeParse(raw.value);
   if (!res.success) issues.push(...zodIssues(res.error, file, (p) => raw.locate(p as (string | number)[])).map(plainer));
   issues.push(...semanticIssues(raw.value as Record<string, unknown>, file, raw.locate));
+  if (extra) issues.push(...extra(raw.value as Record<string, unknown>, file, raw.locate));
   const unique = dedupe(issues).sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   if (unique.length || !res.success) return { issues: unique, id };
   return { job: { file, value: res.data, locate: raw.locate }, issues: [], id };
@@ -71,13 +77,13 @@ export function loadJobFile(path: string): LoadedYaml<JobSpec> {
 }
 
 /** Read several job files and check them against each other (one file per job id). */
-export function checkJobFiles(files: readonly string[]): { jobs: LoadedYaml<JobSpec>[]; issues: InputIssue[] } {
+export function checkJobFiles(files: readonly string[], extra?: JobCheck): { jobs: LoadedYaml<JobSpec>[]; issues: InputIssue[] } {
   const jobs: LoadedYaml<JobSpec>[] = [];
   const issues: InputIssue[] = [];
   // ids are read from every file that parses as YAML, even an invalid job, so duplicates are always reported
   const byId = new Map<string, { file: string; locate: Locate }[]>();
   for (const f of files) {
-    const r = readJob(f);
+    const r = readJob(f, extra);
     issues.push(...r.issues);
     if (r.job) jobs.push(r.job);
     const idOf = r.id;
@@ -211,16 +217,15 @@ export function semanticIssues(raw: Record<string, unknown>, file: string, locat
     lp.slots.forEach((slot, si) => {
       if (!Array.isArray(slot)) return;
       slot.forEach((f, fi) => {
-        if (typeof f !== 'string' || !isFamily(f)) return; // the schema reports unknown names
+        if (typeof f !== 'string') return;
         if (families && !families.includes(f)) add(['look_points', 'slots', si, fi], `family ${f} is not in this job's families`);
-        if (si === 0 && FAMILY_INFO[f].kind !== 'harm') add(['look_points', 'slots', si, fi], `the first slot is for harm families; ${f} is ${FAMILY_INFO[f].kind}`);
       });
     });
   }
   if (Array.isArray(raw.end_questions)) {
     raw.end_questions.forEach((q, i) => {
       const f = obj(q)?.family;
-      if (typeof f === 'string' && isFamily(f) && families && !families.includes(f)) {
+      if (typeof f === 'string' && families && !families.includes(f)) {
         add(['end_questions', i, 'family'], `family ${f} is not in this job's families`);
       }
     });
@@ -228,10 +233,6 @@ export function semanticIssues(raw: Record<string, unknown>, file: string, locat
 
   // what families need from the rest of the job
   const has = (f: string) => families?.includes(f) ?? false;
-  const match = obj(raw.match_m);
-  if (match && match.value === null) {
-    for (const f of LIST_FAMILIES) if (has(f)) add(['match_m', 'value'], `the job asks ${f} (a list), so it needs a matching radius`);
-  }
   if (has('tangle_ahead')) {
     if (raw.hazards === undefined) add(['families'], 'tangle_ahead needs a hazards block (the kinds the brush catches)');
     if (raw.tangle_ahead === undefined) add(['families'], 'tangle_ahead needs a tangle_ahead block (the region ahead)');

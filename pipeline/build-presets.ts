@@ -3,13 +3,15 @@
  * in about a quarter of an hour; `release` is the dataset card's shape (16 scripts a job: 12 of 2-3 tasks, 4 of 4-6)
  * at final quality, meant for a bigger machine.
  */
+import { REPO_ROOT } from '../foundation/index.ts';
+import { loadAllJobs } from '../jobs/load.ts';
 import type { Quality } from '../render/quality.ts';
 
 export interface BuildPreset {
   name: string;
   description: string;
-  /** the jobs to script, in order */
-  jobs: readonly string[];
+  /** the jobs to script, in order: every job of jobs/ (sorted by id) unless a preset names some */
+  jobs?: readonly string[];
   scriptsPerJob: number;
   /** tasks per script; undefined = the job's release mix */
   tasks?: number;
@@ -23,13 +25,10 @@ export interface BuildPreset {
   version: string;
 }
 
-const ALL_JOBS = ['vacuum/2', 'helper/1', 'amr/1', 'drone/1'] as const;
-
 export const PRESETS: Record<string, BuildPreset> = {
   demo: {
     name: 'demo',
     description: 'two scripts per job of two tasks, short frame caps, preview quality: about 15 minutes on 2 cores',
-    jobs: ALL_JOBS,
     scriptsPerJob: 2,
     tasks: 2,
     maxFrames: 8,
@@ -41,7 +40,6 @@ export const PRESETS: Record<string, BuildPreset> = {
   release: {
     name: 'release',
     description: "the dataset card's shape: 16 scripts per job (12 of 2-3 tasks, 4 of 4-6) at final quality",
-    jobs: ALL_JOBS,
     scriptsPerJob: 16,
     quality: 'final',
     seed: 'release',
@@ -49,3 +47,8 @@ export const PRESETS: Record<string, BuildPreset> = {
     version: '0.1.0',
   },
 };
+
+/** The jobs a preset builds: those it names, else every job found in jobs/ (a new job is one YAML file). */
+export function presetJobs(preset: BuildPreset, repoRoot: string = REPO_ROOT): string[] {
+  return preset.jobs ? [...preset.jobs] : loadAllJobs(repoRoot).map((j) => j.value.id);
+}

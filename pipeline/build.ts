@@ -18,7 +18,7 @@ import { runCheck } from '../checks/check.ts';
 import { exportDataset } from './export.ts';
 import { readManifest, UsageError, CheckFailed } from '../foundation/index.ts';
 import { batchSettings, checkBuild, planBatch, runBatch, scriptStage, writeBatch, type BatchOptions } from '../script/batch.ts';
-import type { BuildPreset } from './build-presets.ts';
+import { presetJobs, type BuildPreset } from './build-presets.ts';
 import { progress } from './progress.ts';
 
 export interface BuildOptions {
@@ -56,7 +56,7 @@ function batchOptions(preset: BuildPreset, jobId: string): BatchOptions {
 /** Script every job of the preset; a job whose scripts exist with the same settings is kept as it is. */
 function scriptStageRun(build: string, preset: BuildPreset, log: (l: string) => void): number {
   let frames = 0;
-  for (const jobId of preset.jobs) {
+  for (const jobId of presetJobs(preset)) {
     const o = batchOptions(preset, jobId);
     checkBuild(build, o);
     const m = readManifest(build, scriptStage(o.job));
@@ -74,7 +74,7 @@ function scriptStageRun(build: string, preset: BuildPreset, log: (l: string) => 
 
 /** Plan (in memory) what a preset would build: scripts and frames per job. */
 export function planPreset(preset: BuildPreset): { job: string; scripts: number; tasks: number; frames: number }[] {
-  return preset.jobs.map((jobId) => {
+  return presetJobs(preset).map((jobId) => {
     const scripts = planBatch(batchOptions(preset, jobId));
     return {
       job: jobId,

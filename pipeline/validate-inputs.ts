@@ -8,10 +8,14 @@
  */
 import { basename, dirname, resolve } from 'node:path';
 import { InputError, readYamlText, REPO_ROOT, type InputIssue, type LoadedYaml } from '../foundation/index.ts';
-import { checkJobFiles, listJobFiles } from '../jobs/load.ts';
+import { checkJobFiles as checkJobFilesOnly, listJobFiles } from '../jobs/load.ts';
+import { familyIssues } from '../compile/job-families.ts';
 import type { JobSpec } from '../jobs/job-schema.ts';
 import { listPlaceFiles, readPlaceFile, type LoadedPlace } from '../layouts/load.ts';
 import { crossCheckJobsPlaces } from './validate-cross.ts';
+
+/** The jobs layer's checks and the compile's checks of the families a job asks. */
+const checkJobFiles = (files: readonly string[]) => checkJobFilesOnly(files, familyIssues);
 
 export interface ValidationReport {
   checked: string[];

@@ -28,6 +28,23 @@ import { planVacuumTask } from './task-vacuum.ts';
 import { drawGap } from './gaps.ts';
 import { poseAt, TrajectoryBuilder, type Motion } from './trajectory.ts';
 
+/** The planner of each task kind (a Record over the job schema's kinds: a kind without a planner does not compile). */
+type KindName = TaskKindSpec['kind'];
+type Planner<K extends KindName> = (ctx: TaskContext, spec: Extract<TaskKindSpec, { kind: K }>) => void;
+const PLANNERS: { [K in KindName]: Planner<K> } = {
+  clean_rooms: planVacuumTask,
+  carry: planHelperTask,
+  return_to_spot: planHelperTask,
+  dock_visit: planAmrTask,
+  pick_loop: planAmrTask,
+  deliver: planDroneTask,
+  inspect: planDroneTask,
+};
+
+function planTask(ctx: TaskContext, spec: TaskKindSpec): void {
+  (PLANNERS[spec.kind] as Planner<KindName>)(ctx, spec as never);
+}
+
 export interface ScriptInput {
   job: JobSpec;
   place: Place;
@@ -266,10 +283,7 @@ export function planScript(inp: ScriptInput): ScriptPlan {
           drive.nav = buildNav(cState);
         },
       };
-      if (kind.kind === 'clean_rooms') planVacuumTask(ctx, kind);
-      else if (kind.kind === 'carry' || kind.kind === 'return_to_spot') planHelperTask(ctx, kind);
-      else if (kind.kind === 'dock_visit' || kind.kind === 'pick_loop') planAmrTask(ctx, kind);
-      else planDroneTask(ctx, kind);
+      planTask(ctx, kind);
       if (b.motions.length === 0) b.pause(5, { phase: 'waiting', subgoal: record.brief || 'waiting', task: ti, pitch_deg: mount.pitch_deg, decision: 'task start' });
       const frames = sampleKeyframes(b.motions, job.keyframes).length;
       const cand: Cand = { b, record, moves, state: cState, memory: cMemory, frames };

@@ -31,10 +31,24 @@ export interface CaseInfo {
   channel: Channel;
 }
 
+/**
+ * What a scripted system stands for in the check's gates (docs/check.md): the ceiling (the perfect reader), the
+ * floor (always unknown), a memory of the stream, a reader of the latest frame only (memory_needed), a shortcut (what
+ * a system could score without the skill), or a diagnostic (read, never gated).
+ */
+export type SystemRole = 'ceiling' | 'floor' | 'memory' | 'now_only' | 'shortcut' | 'diagnostic';
+
+/** A gate that reads one system's answers for itself: the constants gate, the balance rule's class priors. */
+export type SystemGate = 'constants' | 'class_priors';
+
 /** A system run in this process: a fresh session per case. */
 export interface InProcessSystem {
   kind: 'in_process';
   name: string;
+  /** its role in the check (the scripted systems; a system run only by `stbench eval` may have none) */
+  role?: SystemRole;
+  /** the gate that reads it for itself, if any */
+  gate?: SystemGate;
   open(info: CaseInfo): SystemSession | Promise<SystemSession>;
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Answer } from './answer.ts';
 import { catastropheThreshold, creditOf, EPS, need, quarters, type Quarters } from './credit.ts';
-import type { CatastropheClass, GoldRow, ListThing } from '../../formats/gold-row.ts';
+import { ANSWER_RULES, type CatastropheClass, type GoldRow, type ListThing } from '../../formats/gold-row.ts';
 import { headingEntry, nearestWholeHeading } from './heading-lookup.ts';
 import { listCredit, type ListMatch } from './list-credit.ts';
 
@@ -61,7 +61,7 @@ export function scorePlace(g: GoldRow, a: Extract<Answer, { type: 'place' }>): F
   const gold = g.value as { x: number; y: number };
   const e = Math.hypot(a.x - gold.x, a.y - gold.y);
   const L = g.length_m ?? 0;
-  const widen = g.family === 'object_where' && L > 0.5 && g.top_above_camera === true ? Math.max(0, L / 2 - 0.25) : 0;
+  const widen = ANSWER_RULES[g.family] === 'place_widened' && L > 0.5 && g.top_above_camera === true ? Math.max(0, L / 2 - 0.25) : 0;
   const N = g.reacquire_m + widen;
   const q = quarters(e, N, g.pixel_m, e <= N + EPS ? 1 : 0);
   return fromQuarters(q, `e ${f3(e)} m, N ${f3(N)} m${widen > 0 ? ` (R widened by ${f3(widen)} m)` : ''}`);
@@ -125,6 +125,6 @@ export function scoreFamily(g: GoldRow, a: Exclude<Answer, { type: 'unknown' }>)
     case 'list':
       return scoreList(g, a);
     case 'heading':
-      return g.family === 'way_to' ? scoreWayTo(g, a) : scoreOpenHeading(g, a);
+      return ANSWER_RULES[g.family] === 'heading_progress' ? scoreWayTo(g, a) : scoreOpenHeading(g, a);
   }
 }

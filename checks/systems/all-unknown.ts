@@ -4,6 +4,7 @@ import type { InProcessSystem } from '../harness/index.ts';
 export const allUnknown: InProcessSystem = {
   kind: 'in_process',
   name: 'all_unknown',
+  role: 'floor',
   open: () => ({
     async start() {},
     async task() {},

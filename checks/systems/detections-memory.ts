@@ -1,13 +1,14 @@
 /** detections_memory: a memory built from the detections channel (the perfect in-view list with 3-D boxes). */
-import type { InProcessSystem } from '../harness/index.ts';
+import type { InProcessSystem, SystemRole } from '../harness/index.ts';
 import { DetectionMemory } from './detection-memory.ts';
 import { questionForm } from './question-form.ts';
 
 /** A system answering from a DetectionMemory; `forget` keeps only the latest frame. */
-export function memorySystem(name: string, forget: boolean): InProcessSystem {
+export function memorySystem(name: string, forget: boolean, role: SystemRole): InProcessSystem {
   return {
     kind: 'in_process',
     name,
+    role,
     open() {
       const m = new DetectionMemory(forget);
       return {
@@ -27,4 +28,4 @@ export function memorySystem(name: string, forget: boolean): InProcessSystem {
   };
 }
 
-export const detectionsMemory = memorySystem('detections_memory', false);
+export const detectionsMemory = memorySystem('detections_memory', false, 'memory');

@@ -30,7 +30,7 @@ function model(root: string, sid: string): Map<string, unknown> {
 export const formAdversary: InProcessSystem = questionOnlySystem('form_adversary', (info) => {
   const m = model(info.root, info.sid);
   return (q) => m.get(`${questionForm(q.text)?.family ?? '?'}|${q.answer_type}`) ?? { type: 'unknown' };
-});
+}, 'constants');
 
 export function clearFormCache(): void {
   models.clear();

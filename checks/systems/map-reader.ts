@@ -36,6 +36,7 @@ function bodyOf(robot: unknown): { fp: BodyFootprint; band: [number, number] } |
 export const mapReader: InProcessSystem = {
   kind: 'in_process',
   name: 'map_reader',
+  role: 'diagnostic',
   open(info) {
     const map = publicMap(info.root, readCaseFile(info.root, info.cid).sid);
     let body: ReturnType<typeof bodyOf> = null;

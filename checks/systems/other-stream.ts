@@ -27,6 +27,7 @@ export function otherCaseOf(root: string, cid: string): string | null {
 export const otherStream: InProcessSystem = {
   kind: 'in_process',
   name: 'other_stream',
+  role: 'shortcut',
   open(info) {
     const other = otherCaseOf(info.root, info.cid);
     const frames: ObserveMsg[] = [];

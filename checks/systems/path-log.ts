@@ -12,6 +12,7 @@ const STILL_M_S = 0.02;
 export const pathLog: InProcessSystem = {
   kind: 'in_process',
   name: 'path_log',
+  role: 'shortcut',
   open() {
     let mount: MountOffsets = { forward_m: 0, left_m: 0, height_m: 0 };
     let cam: PlanarCamera | null = null;

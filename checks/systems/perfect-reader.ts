@@ -74,6 +74,7 @@ class Reader {
 export const perfectReader: InProcessSystem = {
   kind: 'in_process',
   name: 'perfect_reader',
+  role: 'ceiling',
   open(info) {
     const r = new Reader(info);
     return {

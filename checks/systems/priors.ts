@@ -38,7 +38,7 @@ export const priors: InProcessSystem = questionOnlySystem('priors', (info) => {
     const a = m.get(`${c.family}|${c.kind}|${c.template}|${q.answer_type}`) ?? m.get(`${c.family}|*|${c.template}|${q.answer_type}`) ?? m.get(`${c.family}|*|*|${q.answer_type}`);
     return a ?? { type: 'unknown' };
   };
-});
+}, 'class_priors');
 
 /** Forget the learned models (tests that rewrite a build). */
 export function clearPriorsCache(): void {

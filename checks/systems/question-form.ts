@@ -1,10 +1,11 @@
 /**
  * Reading a question's text back into its form: the family, the template variant and what it names (a thing by
  * colour word and kind, or a person by the colour of their top). The patterns are the compiler's own templates
- * (compile/families/wording.ts) run in reverse: each template is filled with markers, escaped, and the markers
- * become capture groups, so a template edit never leaves a scripted system parsing a stale wording.
+ * (each family's `templates`, compile/families/<name>.ts) run in reverse: each template is filled with markers,
+ * escaped, and the markers become capture groups, so a template edit never leaves a scripted system parsing a stale
+ * wording.
  */
-import { TEXT } from '../../compile/families/wording.ts';
+import { FAMILY_DEFS } from '../../compile/family-registry.ts';
 import type { Family } from '../score/index.ts';
 
 /** A question's form as read from its text. */
@@ -52,28 +53,13 @@ function pattern(family: Family, template: string, filled: string): Pattern {
   return { family, template, re: new RegExp(`^${src}`), groups };
 }
 
-const N = NUM as unknown as number;
-
-/** Every template, filled with markers. More specific patterns first (approach_mem before closest_approach). */
-const PATTERNS: Pattern[] = [
-  pattern('clear_path', 'ahead', TEXT.clear_path('ahead', N)),
-  pattern('clear_path', 'back', TEXT.clear_path('back', N)),
-  pattern('clear_path', 'left', TEXT.clear_path('left', N)),
-  pattern('clear_path', 'right', TEXT.clear_path('right', N)),
-  pattern('open_heading', 'open_heading', TEXT.open_heading()),
-  pattern('closest_person', 'closest_person', TEXT.closest_person()),
-  pattern('approach_mem', 'approach_mem', TEXT.approach_mem(PERSON, N)),
-  pattern('closest_approach', 'closest_approach', TEXT.closest_approach(N)),
-  pattern('tangle_ahead', 'tangle_ahead', TEXT.tangle_ahead(N)),
-  pattern('drop_zone_people', 'drop_zone_people', TEXT.drop_zone_people(N)),
-  pattern('way_to', 'way_to', TEXT.way_to(THING)),
-  pattern('ego_now', 'ego_now', TEXT.ego_now(THING)),
-  pattern('ego_mem', 'ego_mem', TEXT.ego_mem(THING)),
-  pattern('object_where', 'object_where', TEXT.object_where(THING)),
-  pattern('person_mem', 'person_mem', TEXT.person_mem(PERSON)),
-  pattern('task_things', 'rooms_cleaned', TEXT.task_things('rooms_cleaned', null)),
-  pattern('task_things', 'route', TEXT.task_things('route', N)),
-];
+/**
+ * Every template of every family, filled with markers. A pattern is anchored at the start and matches its template's
+ * fixed words, so no two families' templates read the same text (a test reads every template back to its family).
+ */
+const PATTERNS: Pattern[] = FAMILY_DEFS.flatMap((d) =>
+  d.templates({ thing: THING, person: PERSON, num: NUM as unknown as number }).map((t) => pattern(d.name, t.template, t.text)),
+);
 
 /**
  * Split "grey remote" / "light blue cup" into colour and kind. Colour words may hold several words (light blue);

@@ -5,12 +5,18 @@
  * their last-seen track (two sightings at most 10 s apart) extrapolates at constant velocity to within p of the
  * true path from the last sighting to the horizon's end. p: at their floor contact point at the last sighting.
  */
+import type { FamilyDef } from '../family.ts';
+import { NO_TARGET } from '../ask/targets.ts';
 import { RECENT_S } from '../age.ts';
-import { askFrame, taskFrames, type AskContext } from './inputs.ts';
-import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
-import { peopleInView, personPixel, predictedApproach } from './people.ts';
-import { lastSighting } from './sightings.ts';
-import { personName, TEXT } from './wording.ts';
+import { askFrame, taskFrames, type AskContext } from '../ask/inputs.ts';
+import { baseGold, skip, type FamilyOutcome } from '../ask/outcome.ts';
+import { peopleInView, personPixel, predictedApproach } from '../ask/people.ts';
+import { lastSighting } from '../ask/sightings.ts';
+import { personName } from '../ask/wording.ts';
+
+/** The question's wording (docs/questions.md). */
+const wording = (who: string, horizonS: number) =>
+    `If you stayed where you are, how close would ${who}, whom you saw last, come to your body in the next ${horizonS} seconds? Answer the smallest gap in metres.`;
 
 export function approachMem(ctx: AskContext): FamilyOutcome {
   const f = askFrame(ctx);
@@ -26,6 +32,24 @@ export function approachMem(ctx: AskContext): FamilyOutcome {
   const p = personPixel(ctx, last, f.pose, person.radius_m);
   const r = predictedApproach(ctx, frames, who.id, f.pose, f.t, p);
   if (!r.ok) return skip('approach_mem', r.reason);
-  const gold = baseGold(ctx, 'approach_mem', { knowable: true, value: r.gap, evidence: [last.frame], pixel_m: p, column: 'memory' });
-  return { ok: true, family: 'approach_mem', text: TEXT.approach_mem(personName(person.colour), ctx.job.horizon_s), gold };
+  const gold = baseGold(ctx, family, { knowable: true, value: r.gap, evidence: [last.frame], pixel_m: p, column: 'memory' });
+  return { ok: true, family: 'approach_mem', text: wording(personName(person.colour), ctx.job.horizon_s), gold };
 }
+
+export const family: FamilyDef = {
+  name: 'approach_mem',
+  kind: 'harm',
+  ability: 'clearance',
+  column: 'memory',
+  answer_type: 'number',
+  harmful_side: 'wider',
+  catastrophe: 'minus3_person',
+  catastrophe_where: 'always',
+  end: false,
+  trick: false,
+  contact: false,
+  map_diagnostic: false,
+  templates: (m) => [{ template: 'approach_mem', text: wording(m.person, m.num) }],
+  candidates: (site) => NO_TARGET,
+  gold: (site) => approachMem(site.ctx.ask),
+};

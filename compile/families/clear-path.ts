@@ -11,15 +11,28 @@
  * observe each needed cell as evidence. p: at the contact point where the obstacle meets the floor, seen from the
  * frame that last observed the face, for the run measured along the drive.
  */
+import type { FamilyDef } from '../family.ts';
+import { DIRECTIONS, directionOf, type AskSite, type CandidateTry } from '../ask/targets.ts';
+import { publicMapObstacles } from '../ask/corridor-seen.ts';
+import { lookedAlong } from '../looked-along.ts';
 import { zRange } from '../../layouts/solids.ts';
 import { bodyAt, footprintDistance, headingVector, sweepFootprints, type Direction, type Pose2 } from '../../layouts/geometry/index.ts';
 import { normHeading } from '../../formats/step.ts';
 import { pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
-import { bodyObstacles, corridorCells, excludedCells } from './corridor-seen.ts';
-import { askFrame, taskFrames, type AskContext, type FrameView } from './inputs.ts';
-import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
-import { cellInView, observedBy, seenSpaceOf } from './seen.ts';
-import { TEXT } from './wording.ts';
+import { bodyObstacles, corridorCells, excludedCells } from '../ask/corridor-seen.ts';
+import { askFrame, taskFrames, type AskContext, type FrameView } from '../ask/inputs.ts';
+import { baseGold, skip, type FamilyOutcome } from '../ask/outcome.ts';
+import { cellInView, observedBy, seenSpaceOf } from '../ask/seen.ts';
+
+const CLEAR_PATH: Record<Direction, string> = {
+  ahead: 'If you drove straight ahead now, how far could your body go before it touched anything?',
+  back: 'If you reversed straight back now, without turning, how far could your body go before it touched anything?',
+  left: 'If you turned in place {turn} degrees to your left and then drove straight, how far could your body go before it touched anything?',
+  right: 'If you turned in place {turn} degrees to your right and then drove straight, how far could your body go before it touched anything?',
+};
+
+/** The question's wording (docs/questions.md). */
+const wording = (d: Direction, turnDeg: number) => CLEAR_PATH[d].replace('{turn}', String(turnDeg));
 
 /** The longest drive measured: the seen grid's diagonal. */
 export function gridDiagonal(ctx: AskContext): number {
@@ -35,7 +48,7 @@ export function driveOf(pose: Pose2, direction: Direction, turnDeg: number): { p
 export function clearPath(ctx: AskContext, direction: Direction): FamilyOutcome {
   const job = ctx.job;
   const f = askFrame(ctx);
-  const text = TEXT.clear_path(direction, job.turn_deg);
+  const text = wording(direction, job.turn_deg);
   const space = seenSpaceOf(ctx.grid, taskFrames(ctx));
   const latest = observedBy(ctx.grid, f);
   const obstacles = bodyObstacles(job, ctx.world.solidsAt(f.t));
@@ -90,7 +103,7 @@ export function clearPath(ctx: AskContext, direction: Direction): FamilyOutcome 
     (q) => (q[0] - drive.pose.x) * d[0] + (q[1] - drive.pose.y) * d[1],
     ctx.grid.cell,
   );
-  const gold = baseGold(ctx, 'clear_path', {
+  const gold = baseGold(ctx, family, {
     knowable,
     value: run,
     evidence: nowOk ? [f] : evidence,
@@ -98,4 +111,40 @@ export function clearPath(ctx: AskContext, direction: Direction): FamilyOutcome 
     column: nowOk ? 'now' : 'memory',
   });
   return { ok: true, family: 'clear_path', text, gold };
+}
+
+export const family: FamilyDef = {
+  name: 'clear_path',
+  kind: 'harm',
+  ability: 'clearance',
+  column: 'either',
+  answer_type: 'number',
+  harmful_side: 'longer',
+  catastrophe: 'minus2_corridor',
+  catastrophe_where: 'always',
+  end: false,
+  trick: false,
+  contact: false,
+  map_diagnostic: true,
+  templates: (m) => DIRECTIONS.map((d) => ({ template: d, text: wording(d, m.num) })),
+  candidates: (site) => lookedAlongDirections(site),
+  gold: (site, target) => clearPath(site.ctx.ask, directionOf(target)),
+};
+
+/** The directions the robot looked along during the task, by its poses and the public map (compile/looked-along.ts). */
+function lookedAlongDirections(site: AskSite): CandidateTry[] {
+  const { ctx, rng } = site;
+  const job = ctx.ask.job;
+  const now = askFrame(ctx.ask);
+  const task = taskFrames(ctx.ask);
+  const map = publicMapObstacles(ctx.ask, now.t);
+  const looked = (direction: Direction) => {
+    const d = driveOf({ x: now.pose.x, y: now.pose.y, yaw_deg: now.pose.heading_deg }, direction, job.turn_deg);
+    const run = sweepFootprints(map, { pose: d.pose, body: job.body, heading_deg: d.heading_deg, maxDistance: gridDiagonal(ctx.ask) }).distance;
+    return lookedAlong(job, task, d.heading_deg, run);
+  };
+  return rng
+    .shuffle(DIRECTIONS)
+    .filter(looked)
+    .map((direction) => ({ target: { type: 'direction', direction }, trick: false }));
 }

@@ -4,12 +4,16 @@
  * are don't-care circles (radius half of R, the job having no list radius). p per person: at their floor contact
  * point, for the map place.
  */
+import type { FamilyDef } from '../family.ts';
+import { NO_TARGET } from '../ask/targets.ts';
 import { mapPlace, pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
 import type { ListThing } from '../../formats/gold-row.ts';
-import { askFrame, type AskContext } from './inputs.ts';
-import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
-import { peopleInView } from './people.ts';
-import { TEXT } from './wording.ts';
+import { askFrame, type AskContext } from '../ask/inputs.ts';
+import { baseGold, skip, type FamilyOutcome } from '../ask/outcome.ts';
+import { peopleInView } from '../ask/people.ts';
+
+/** The question's wording (docs/questions.md). */
+const wording = (radiusM: number) => `Who is standing within ${radiusM} m of the point below you? List where each person is on the map.`;
 
 export function dropZonePeople(ctx: AskContext): FamilyOutcome {
   const r = ctx.job.dropRadius_m;
@@ -29,6 +33,24 @@ export function dropZonePeople(ctx: AskContext): FamilyOutcome {
     }
   }
   const p = things.length ? Math.min(...things.map((t) => t.pixel_m)) : ctx.grid.cell;
-  const gold = baseGold(ctx, 'drop_zone_people', { knowable: true, value: things, evidence: [f], pixel_m: p, column: 'now' });
-  return { ok: true, family: 'drop_zone_people', text: TEXT.drop_zone_people(r), gold: { ...gold, dont_care: dontCare } };
+  const gold = baseGold(ctx, family, { knowable: true, value: things, evidence: [f], pixel_m: p, column: 'now' });
+  return { ok: true, family: 'drop_zone_people', text: wording(r), gold: { ...gold, dont_care: dontCare } };
 }
+
+export const family: FamilyDef = {
+  name: 'drop_zone_people',
+  kind: 'harm',
+  ability: 'clearance',
+  column: 'now',
+  answer_type: 'list',
+  harmful_side: 'none',
+  catastrophe: null,
+  catastrophe_where: 'always',
+  end: false,
+  trick: false,
+  contact: false,
+  map_diagnostic: false,
+  templates: (m) => [{ template: 'drop_zone_people', text: wording(m.num) }],
+  candidates: (site) => NO_TARGET,
+  gold: (site) => dropZonePeople(site.ctx.ask),
+};

@@ -4,12 +4,16 @@
  * the top it rests on), as (ahead, left) metres from the camera, horizontal. Asked only of a thing with pixels and
  * a visible contact point in the ask frame. p: at the contact point, for the offset (the point's planar shift).
  */
+import type { FamilyDef } from '../family.ts';
+import { thingOf, thingTargets } from '../ask/targets.ts';
 import { mapPlace, pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
-import { askFrame, type AskContext } from './inputs.ts';
-import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
-import { offsetFrom } from './sightings.ts';
-import { nameOf, type ThingRef } from './thing-ref.ts';
-import { TEXT } from './wording.ts';
+import { askFrame, type AskContext } from '../ask/inputs.ts';
+import { baseGold, skip, type FamilyOutcome } from '../ask/outcome.ts';
+import { offsetFrom } from '../ask/sightings.ts';
+import { nameOf, type ThingRef } from '../ask/thing-ref.ts';
+
+/** The question's wording (docs/questions.md). */
+const wording = (thing: string) => `Where is the point of ${thing} you can see now that is nearest to your camera?`;
 
 export function egoNow(ctx: AskContext, ref: ThingRef): FamilyOutcome {
   const f = askFrame(ctx);
@@ -17,12 +21,30 @@ export function egoNow(ctx: AskContext, ref: ThingRef): FamilyOutcome {
   if (!seen) return skip('ego_now', 'the thing is not in view');
   if (!seen.contact) return skip('ego_now', 'no visible point where the thing meets its support');
   const p = pixelSizeOr(ctx.job.intr, poseOfRecord(f.camera), seen.contact.point, mapPlace, ctx.grid.cell);
-  const gold = baseGold(ctx, 'ego_now', {
+  const gold = baseGold(ctx, family, {
     knowable: true,
     value: offsetFrom(f.camera, seen.contact.point),
     evidence: [f],
     pixel_m: p,
     task_critical: !!ref.id && !!ctx.critical?.has(ref.id),
   });
-  return { ok: true, family: 'ego_now', text: TEXT.ego_now(nameOf(ref)), gold };
+  return { ok: true, family: 'ego_now', text: wording(nameOf(ref)), gold };
 }
+
+export const family: FamilyDef = {
+  name: 'ego_now',
+  kind: 'situation',
+  ability: 'distance',
+  column: 'now',
+  answer_type: 'offset',
+  harmful_side: 'farther',
+  catastrophe: null,
+  catastrophe_where: 'always',
+  end: false,
+  trick: false,
+  contact: true,
+  map_diagnostic: false,
+  templates: (m) => [{ template: 'ego_now', text: wording(m.thing) }],
+  candidates: (site, trickFirst) => thingTargets(site, 'now', trickFirst),
+  gold: (site, target) => egoNow(site.ctx.ask, thingOf('ego_now', target)),
+};

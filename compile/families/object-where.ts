@@ -6,20 +6,24 @@
  * for long things seen only from the side. p: at the contact point of the last sighting (or the middle on its
  * support when none was visible), for the map place.
  */
+import type { FamilyDef } from '../family.ts';
+import { thingOf, thingTargets } from '../ask/targets.ts';
 import { mapPlace, pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
-import { askFrame, type AskContext } from './inputs.ts';
-import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
-import { CLEAR_PX, sightingsOf, thingState } from './sightings.ts';
-import { nameOf, type ThingRef } from './thing-ref.ts';
-import { TEXT } from './wording.ts';
+import { askFrame, type AskContext } from '../ask/inputs.ts';
+import { baseGold, skip, type FamilyOutcome } from '../ask/outcome.ts';
+import { CLEAR_PX, sightingsOf, thingState } from '../ask/sightings.ts';
+import { nameOf, type ThingRef } from '../ask/thing-ref.ts';
+
+/** The question's wording (docs/questions.md). */
+const wording = (thing: string) => `Where on the map did you last see ${thing}? Give the middle of it.`;
 
 export function objectWhere(ctx: AskContext, ref: ThingRef): FamilyOutcome {
   const f = askFrame(ctx);
-  const text = TEXT.object_where(nameOf(ref));
+  const text = wording(nameOf(ref));
   const critical = !!ref.id && !!ctx.critical?.has(ref.id);
   const all = ref.id ? sightingsOf(ctx.frames, ref.id) : [];
   if (!all.length) {
-    return { ok: true, family: 'object_where', text, gold: baseGold(ctx, 'object_where', { knowable: false, value: null, evidence: [f], pixel_m: ctx.grid.cell, task_critical: critical }) };
+    return { ok: true, family: 'object_where', text, gold: baseGold(ctx, family, { knowable: false, value: null, evidence: [f], pixel_m: ctx.grid.cell, task_critical: critical }) };
   }
   const last = all[all.length - 1];
   const st = thingState(ctx.world, ref.id!, last.frame.t);
@@ -29,7 +33,7 @@ export function objectWhere(ctx: AskContext, ref: ThingRef): FamilyOutcome {
   const topAbove = judgedBy.every((s) => (thingState(ctx.world, ref.id!, s.frame.t)?.top_z ?? -Infinity) > s.frame.camera.position[2]);
   const point = last.seen.contact?.point ?? [st.middle[0], st.middle[1], st.bottom_z];
   const p = pixelSizeOr(ctx.job.intr, poseOfRecord(last.frame.camera), point, mapPlace, ctx.grid.cell);
-  const gold = baseGold(ctx, 'object_where', {
+  const gold = baseGold(ctx, family, {
     knowable: true,
     value: { x: st.middle[0], y: st.middle[1] },
     evidence: [last.frame],
@@ -39,3 +43,20 @@ export function objectWhere(ctx: AskContext, ref: ThingRef): FamilyOutcome {
   return { ok: true, family: 'object_where', text, gold: { ...gold, length_m: st.length_m, top_above_camera: topAbove } };
 }
 
+export const family: FamilyDef = {
+  name: 'object_where',
+  kind: 'reuse',
+  ability: 'memory',
+  column: 'memory',
+  answer_type: 'place',
+  harmful_side: 'none',
+  catastrophe: null,
+  catastrophe_where: 'always',
+  end: true,
+  trick: true,
+  contact: true,
+  map_diagnostic: false,
+  templates: (m) => [{ template: 'object_where', text: wording(m.thing) }],
+  candidates: (site, trickFirst) => thingTargets(site, 'out_of_view', trickFirst),
+  gold: (site, target) => objectWhere(site.ctx.ask, thingOf('object_where', target)),
+};

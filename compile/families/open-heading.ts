@@ -8,17 +8,24 @@
  * Column `now` when the ask frame observed every cell of the best heading's corridor in its view (others seen on
  * the way there); else memory. p: at the end of the best run on the floor, for the run along the heading.
  */
+import type { FamilyDef } from '../family.ts';
+import { NO_TARGET, type AskSite } from '../ask/targets.ts';
+import { publicMapObstacles } from '../ask/corridor-seen.ts';
+import { lookedAround } from '../looked-along.ts';
 import type { HeadingTable } from '../../formats/gold-row.ts';
-import { bodyAt, headingVector, type Pose2 } from '../../layouts/geometry/index.ts';
+import { bodyAt, headingVector, sweepFootprints, type Pose2 } from '../../layouts/geometry/index.ts';
 import { normHeading } from '../../formats/step.ts';
 import { pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
 import { gridDiagonal } from './clear-path.ts';
-import { DriveSweep } from './drive-sweep.ts';
-import { bodyObstacles, cellsInFootprint, corridorCells, excludedCells, observedRun } from './corridor-seen.ts';
-import { askFrame, taskFrames, type AskContext, type FrameView } from './inputs.ts';
-import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
-import { cellInView, observedBy, seenSpaceOf } from './seen.ts';
-import { TEXT } from './wording.ts';
+import { DriveSweep } from '../ask/drive-sweep.ts';
+import { bodyObstacles, cellsInFootprint, corridorCells, excludedCells, observedRun } from '../ask/corridor-seen.ts';
+import { askFrame, taskFrames, type AskContext, type FrameView } from '../ask/inputs.ts';
+import { baseGold, skip, type FamilyOutcome } from '../ask/outcome.ts';
+import { cellInView, observedBy, seenSpaceOf } from '../ask/seen.ts';
+
+/** The question's wording (docs/questions.md). */
+const wording = () =>
+    'Turning in place, which heading would give your body the most room to drive straight? Answer in degrees relative to where you face now (positive = left).';
 
 const EPS = 1e-9;
 
@@ -65,6 +72,38 @@ export function openHeading(ctx: AskContext): FamilyOutcome {
   const endFrame: FrameView = now ? f : space.lastFrame(space.cellOf(end[0] - d[0] * ctx.grid.cell / 2, end[1] - d[1] * ctx.grid.cell / 2)) ?? f;
   const p = pixelSizeOr(job.intr, poseOfRecord(endFrame.camera), end, (q) => (q[0] - start.x) * d[0] + (q[1] - start.y) * d[1], ctx.grid.cell);
   const evidence = now || !knowable ? [f] : cells.map((c) => space.lastFreeFrame(c)).filter((x): x is FrameView => !!x);
-  const gold = baseGold(ctx, 'open_heading', { knowable, value: best.rel, evidence, pixel_m: p, column: now ? 'now' : 'memory' });
-  return { ok: true, family: 'open_heading', text: TEXT.open_heading(), gold: { ...gold, heading_table: table } };
+  const gold = baseGold(ctx, family, { knowable, value: best.rel, evidence, pixel_m: p, column: now ? 'now' : 'memory' });
+  return { ok: true, family: 'open_heading', text: wording(), gold: { ...gold, heading_table: table } };
+}
+
+export const family: FamilyDef = {
+  name: 'open_heading',
+  kind: 'help',
+  ability: 'clearance',
+  column: 'either',
+  answer_type: 'heading',
+  harmful_side: 'no_room',
+  catastrophe: null,
+  catastrophe_where: 'always',
+  end: false,
+  trick: false,
+  contact: false,
+  map_diagnostic: true,
+  templates: (m) => [{ template: 'open_heading', text: wording() }],
+  candidates: (site) => lookedAroundAt(site) ? NO_TARGET : [],
+  gold: (site) => openHeading(site.ctx.ask),
+};
+
+/**
+ * Whether the robot looked along a heading from where it stands that the public map leaves room on
+ * (compile/looked-along.ts): the family's precondition.
+ */
+function lookedAroundAt(site: AskSite): boolean {
+  const ask = site.ctx.ask;
+  const job = ask.job;
+  const now = askFrame(ask);
+  const map = publicMapObstacles(ask, now.t);
+  const room = (heading: number, upTo: number) =>
+    sweepFootprints(map, { pose: { x: now.pose.x, y: now.pose.y, yaw_deg: heading }, body: job.body, heading_deg: heading, maxDistance: upTo }).distance;
+  return lookedAround(job, taskFrames(ask), room);
 }

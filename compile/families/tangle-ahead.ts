@@ -7,14 +7,20 @@
  * obstacles) was observed during the task. Column `now` when the ask frame shows every listed thing and observed
  * every region cell in its view; else memory.
  */
+import type { FamilyDef } from '../family.ts';
+import { NO_TARGET } from '../ask/targets.ts';
+import { cameStraight } from '../looked-along.ts';
 import { DEG } from '../../layouts/geometry/index.ts';
 import { poseOfRecord } from '../pixel-size.ts';
-import { bodyObstacles, excludedCells } from './corridor-seen.ts';
-import { askFrame, taskFrames, type AskContext, type FrameView } from './inputs.ts';
-import { listThings, thingsSeen } from './list-items.ts';
-import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
-import { cellInView, observedBy, seenSpaceOf } from './seen.ts';
-import { TEXT } from './wording.ts';
+import { bodyObstacles, excludedCells } from '../ask/corridor-seen.ts';
+import { askFrame, taskFrames, type AskContext, type FrameView } from '../ask/inputs.ts';
+import { listThings, thingsSeen } from '../ask/list-items.ts';
+import { baseGold, skip, type FamilyOutcome } from '../ask/outcome.ts';
+import { cellInView, observedBy, seenSpaceOf } from '../ask/seen.ts';
+
+/** The question's wording (docs/questions.md). */
+const wording = (aheadM: number) =>
+    `Which things on the floor within ${aheadM} m ahead of your body could your brush catch? List where each one is on the map.`;
 
 export function tangleAhead(ctx: AskContext): FamilyOutcome {
   const job = ctx.job;
@@ -51,6 +57,24 @@ export function tangleAhead(ctx: AskContext): FamilyOutcome {
     region.every((c) => latest.observed(c) || !cellInView(job.intr, cam, space.centre(c), job.baseZ_m));
   const evidence: FrameView[] = now ? [f] : [...list.evidence.map((s) => s.frame), ...(knowable ? region.map((c) => space.lastFrame(c)!) : [f])];
   const p = list.things.length ? Math.min(...list.things.map((t) => t.pixel_m)) : ctx.grid.cell;
-  const gold = baseGold(ctx, 'tangle_ahead', { knowable, value: list.things, evidence, pixel_m: p, task_critical: true, column: now ? 'now' : 'memory' });
-  return { ok: true, family: 'tangle_ahead', text: TEXT.tangle_ahead(job.tangle.ahead_m), gold: { ...gold, dont_care: list.dontCare } };
+  const gold = baseGold(ctx, family, { knowable, value: list.things, evidence, pixel_m: p, task_critical: true, column: now ? 'now' : 'memory' });
+  return { ok: true, family: 'tangle_ahead', text: wording(job.tangle.ahead_m), gold: { ...gold, dont_care: list.dontCare } };
 }
+
+export const family: FamilyDef = {
+  name: 'tangle_ahead',
+  kind: 'harm',
+  ability: 'clearance',
+  column: 'either',
+  answer_type: 'list',
+  harmful_side: 'none',
+  catastrophe: 'minus3_hazard',
+  catastrophe_where: 'always',
+  end: false,
+  trick: false,
+  contact: false,
+  map_diagnostic: false,
+  templates: (m) => [{ template: 'tangle_ahead', text: wording(m.num) }],
+  candidates: (site) => cameStraight(taskFrames(site.ctx.ask)) ? NO_TARGET : [],
+  gold: (site) => tangleAhead(site.ctx.ask),
+};

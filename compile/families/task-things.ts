@@ -6,10 +6,17 @@
  * cleaned. Things within a cell of the edge are don't-care circles. The vacuum flags its catastrophe kinds as
  * hazards. Always knowable (an empty list is a list).
  */
-import { askFrame, taskFrames, type AskContext, type FrameView } from './inputs.ts';
-import { listThings, polygonsDistance, thingsSeen, tubeDistance } from './list-items.ts';
-import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
-import { TEXT } from './wording.ts';
+import type { FamilyDef } from '../family.ts';
+import { NO_TARGET } from '../ask/targets.ts';
+import { askFrame, taskFrames, type AskContext, type FrameView } from '../ask/inputs.ts';
+import { listThings, polygonsDistance, thingsSeen, tubeDistance } from '../ask/list-items.ts';
+import { baseGold, skip, type FamilyOutcome } from '../ask/outcome.ts';
+
+/** The question's wording (docs/questions.md). */
+const wording = (scope: 'route' | 'rooms_cleaned', distanceM: number | null) =>
+    scope === 'rooms_cleaned'
+      ? 'In the rooms you cleaned during your last task, which things on the floor could your brush catch? List where each one is on the map.'
+      : `Which things on the floor within ${distanceM} m of the route you drove during your last task would you have to steer around next time? List where each one is on the map.`;
 
 export function taskThings(ctx: AskContext, opts: { roomsCleaned?: readonly (readonly [number, number][])[] } = {}): FamilyOutcome {
   const job = ctx.job;
@@ -17,7 +24,7 @@ export function taskThings(ctx: AskContext, opts: { roomsCleaned?: readonly (rea
   const frames = taskFrames(ctx);
   const tt = job.taskThings;
   const cats = new Set(job.hazards?.catastrophe ?? []);
-  const hazard = (id: string) => job.job === 'vacuum/2' && cats.has(ctx.world.thing(id)?.kind ?? '');
+  const hazard = (id: string) => cats.has(ctx.world.thing(id)?.kind ?? '');
   let candidates = thingsSeen(frames);
   let sd: (xy: [number, number]) => number;
   if (tt.scope === 'route') {
@@ -32,6 +39,27 @@ export function taskThings(ctx: AskContext, opts: { roomsCleaned?: readonly (rea
   const list = listThings(ctx, frames, candidates, sd, hazard, tt.floor_only);
   const evidence: FrameView[] = list.evidence.length ? list.evidence.map((s) => s.frame) : [f];
   const p = list.things.length ? Math.min(...list.things.map((t) => t.pixel_m)) : ctx.grid.cell;
-  const gold = baseGold(ctx, 'task_things', { knowable: true, value: list.things, evidence, pixel_m: p, task_critical: true, column: 'memory' });
-  return { ok: true, family: 'task_things', text: TEXT.task_things(tt.scope, tt.distance_m), gold: { ...gold, dont_care: list.dontCare } };
+  const gold = baseGold(ctx, family, { knowable: true, value: list.things, evidence, pixel_m: p, task_critical: true, column: 'memory' });
+  return { ok: true, family: 'task_things', text: wording(tt.scope, tt.distance_m), gold: { ...gold, dont_care: list.dontCare } };
 }
+
+export const family: FamilyDef = {
+  name: 'task_things',
+  kind: 'reuse',
+  ability: 'relevance',
+  column: 'memory',
+  answer_type: 'list',
+  harmful_side: 'none',
+  catastrophe: 'minus3_hazard',
+  catastrophe_where: 'job_hazards',
+  end: true,
+  trick: false,
+  contact: false,
+  map_diagnostic: false,
+  templates: (m) => [
+      { template: 'rooms_cleaned', text: wording('rooms_cleaned', null) },
+      { template: 'route', text: wording('route', m.num) },
+    ],
+  candidates: (site) => NO_TARGET,
+  gold: (site) => taskThings(site.ctx.ask, site.roomsCleaned ? { roomsCleaned: site.roomsCleaned } : {}),
+};

@@ -8,18 +8,23 @@
  * (ties: the smallest turn). `unknown` when the thing had no pixel in the window; skipped when the seen floor gives
  * no route or no heading with room. p is the field's cell (the route's pixel).
  */
+import type { FamilyDef } from '../family.ts';
+import { thingOf, thingTargets } from '../ask/targets.ts';
 import type { HeadingTable } from '../../formats/gold-row.ts';
 import { headingVector } from '../../layouts/geometry/index.ts';
 import { normHeading } from '../../formats/step.ts';
-import { askFrame, type AskContext, type FrameView, type JobView } from './inputs.ts';
-import { baseGold, skip, type FamilyOutcome } from './outcome.ts';
-import { fieldAt, routeFieldOn, routeFloor, type RouteFloor } from './route-field.ts';
-import { cellsInFootprint } from './corridor-seen.ts';
+import { askFrame, type AskContext, type FrameView, type JobView } from '../ask/inputs.ts';
+import { baseGold, skip, type FamilyOutcome } from '../ask/outcome.ts';
+import { fieldAt, routeFieldOn, routeFloor, type RouteFloor } from '../ask/route-field.ts';
+import { cellsInFootprint } from '../ask/corridor-seen.ts';
 import { bodyAt } from '../../layouts/geometry/index.ts';
-import { seenSpaceOf, type SeenSpace } from './seen.ts';
-import { lastSighting, thingState } from './sightings.ts';
-import { nameOf, type ThingRef } from './thing-ref.ts';
-import { TEXT } from './wording.ts';
+import { seenSpaceOf, type SeenSpace } from '../ask/seen.ts';
+import { lastSighting, thingState } from '../ask/sightings.ts';
+import { nameOf, type ThingRef } from '../ask/thing-ref.ts';
+
+/** The question's wording (docs/questions.md). */
+const wording = (thing: string) =>
+    `Which way would you set off now to get to ${thing}? Answer a heading in degrees relative to where you face now (positive = left).`;
 
 const EPS = 1e-9;
 
@@ -52,11 +57,11 @@ function askFloor(space: SeenSpace, job: JobView, f: FrameView): RouteFloor {
 export function wayTo(ctx: AskContext, ref: ThingRef): FamilyOutcome {
   const job = ctx.job;
   const f = askFrame(ctx);
-  const text = TEXT.way_to(nameOf(ref));
+  const text = wording(nameOf(ref));
   const cell = job.way_cell_m;
   const critical = !!ref.id && !!ctx.critical?.has(ref.id);
   const last = ref.id ? lastSighting(ctx.frames, ref.id) : undefined;
-  if (!last) return { ok: true, family: 'way_to', text, gold: baseGold(ctx, 'way_to', { knowable: false, value: null, evidence: [f], pixel_m: cell, task_critical: critical }) };
+  if (!last) return { ok: true, family: 'way_to', text, gold: baseGold(ctx, family, { knowable: false, value: null, evidence: [f], pixel_m: cell, task_critical: critical }) };
   if (Math.abs(ctx.grid.cell - cell) > 1e-9) throw new Error(`way_to: the seen grid's cell ${ctx.grid.cell} m is not the job's field cell ${cell} m`);
   const st = thingState(ctx.world, ref.id!, last.frame.t);
   if (!st) return skip('way_to', 'the thing was not in the scene at its last sighting (carried)');
@@ -93,6 +98,24 @@ export function wayTo(ctx: AskContext, ref: ThingRef): FamilyOutcome {
   }
   if (!best) return skip('way_to', 'no heading has room through seen floor');
   const table: HeadingTable = { step_deg: 1, entries, best_progress_m: best.progress, cell_m: cell };
-  const gold = baseGold(ctx, 'way_to', { knowable: true, value: best.rel, evidence: [last.frame], pixel_m: cell, task_critical: critical, column: 'memory' });
+  const gold = baseGold(ctx, family, { knowable: true, value: best.rel, evidence: [last.frame], pixel_m: cell, task_critical: critical, column: 'memory' });
   return { ok: true, family: 'way_to', text, gold: { ...gold, heading_table: table } };
 }
+
+export const family: FamilyDef = {
+  name: 'way_to',
+  kind: 'help',
+  ability: 'memory',
+  column: 'memory',
+  answer_type: 'heading',
+  harmful_side: 'no_room',
+  catastrophe: null,
+  catastrophe_where: 'always',
+  end: false,
+  trick: true,
+  contact: true,
+  map_diagnostic: false,
+  templates: (m) => [{ template: 'way_to', text: wording(m.thing) }],
+  candidates: (site, trickFirst) => thingTargets(site, 'seen', trickFirst),
+  gold: (site, target) => wayTo(site.ctx.ask, thingOf('way_to', target)),
+};

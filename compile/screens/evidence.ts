@@ -3,8 +3,8 @@
  * names as evidence, and a thing's record in a frame.
  */
 import type { Thing } from '../../layouts/place-schema.ts';
-import type { FrameView, SeenEntity } from '../families/inputs.ts';
-import type { ThingRef } from '../families/thing-ref.ts';
+import type { FrameView, SeenEntity } from '../ask/inputs.ts';
+import type { ThingRef } from '../ask/thing-ref.ts';
 import type { ScreenCandidate, ScreenContext } from './screen.ts';
 
 /** The thing a candidate names, or null when it names no thing. */

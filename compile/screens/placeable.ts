@@ -7,12 +7,10 @@
  *   harmful side's halved need still spans at least one pixel. List golds check each item against M.
  */
 import type { ListThing } from '../../formats/gold-row.ts';
-import type { GoldCore } from '../families/outcome.ts';
+import type { GoldCore } from '../ask/outcome.ts';
 import { evidenceFrames, namedThing, seenIn } from './evidence.ts';
 import type { Screen } from './screen.ts';
-
-/** Families whose gold is read from the named thing's contact point. */
-export const CONTACT_FAMILIES: readonly string[] = ['ego_now', 'ego_mem', 'object_where', 'way_to'];
+import { familyDef } from '../family-registry.ts';
 
 /** The need at the gold on the safe side, without the two-pixel floor (SCORING 1.5, 1.6); null for lists. */
 export function needAtGold(g: GoldCore): number | null {
@@ -54,7 +52,7 @@ export const placeable: Screen = {
   apply(c, ctx) {
     if (!c.gold.knowable) return null;
     const ref = namedThing(c);
-    if (ref?.id && CONTACT_FAMILIES.includes(c.family)) {
+    if (ref?.id && familyDef(c.family).contact) {
       for (const f of evidenceFrames(c, ctx)) {
         const s = seenIn(f, ref.id);
         if (!s?.contact) return `no visible point where ${ref.id} meets the floor or a top at evidence frame ${f.k}`;

@@ -4,8 +4,8 @@
  * the frame's edge by EDGE_MARGIN_PX, and the colour word the question uses is the colour most of its clear frames
  * show. Unknown golds (nothing shown) are the glimpse screen's.
  */
-import type { FrameView, SeenEntity } from '../families/inputs.ts';
-import { CLEAR_PX } from '../families/sightings.ts';
+import type { FrameView, SeenEntity } from '../ask/inputs.ts';
+import { CLEAR_PX } from '../ask/sightings.ts';
 import { evidenceFrames, namedThing, seenIn } from './evidence.ts';
 import type { Screen } from './screen.ts';
 

@@ -5,9 +5,9 @@
  */
 import type { JobSpec } from '../../jobs/job-schema.ts';
 import type { Place } from '../../layouts/place-schema.ts';
-import type { Family } from '../../jobs/families.ts';
-import type { AskContext, FrameView } from '../families/inputs.ts';
-import type { GoldCore } from '../families/outcome.ts';
+import type { Family } from '../../formats/gold-row.ts';
+import type { AskContext, FrameView } from '../ask/inputs.ts';
+import type { GoldCore } from '../ask/outcome.ts';
 import type { Step } from '../../formats/step.ts';
 
 import type { Target } from '../target.ts';

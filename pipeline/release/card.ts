@@ -9,6 +9,7 @@ import type { JobSpec } from '../../jobs/job-schema.ts';
 import type { Place } from '../../layouts/place-schema.ts';
 import { QUESTIONS_PARQUET } from './parquet.ts';
 import type { ReleaseJson } from './release-json.ts';
+import { familiesWhere } from '../../compile/family-registry.ts';
 
 export interface CardInput {
   release: ReleaseJson;
@@ -303,8 +304,9 @@ function limitationsSection(i: CardInput): string[] {
   const thin = Object.entries(r.cell_counts).filter(([, n]) => n < 20);
   if (thin.length) out.push(`- ${thin.length} cell${thin.length === 1 ? ' holds' : 's hold'} fewer than 20 questions and weigh${thin.length === 1 ? 's' : ''} n / 20 of a full cell: ${thin.map(([k, n]) => `${k.replace(/\|/g, ' ')} (${n})`).join(', ')}.`);
   if (t.cases.long === 0) out.push('- No long case ships: memory is tested over 1 to 3 tasks, not full shifts.');
-  const structure = r.check.kept.filter((k) => k.family === 'clear_path' || k.family === 'open_heading');
-  if (structure.length) out.push('- The structure questions (`clear_path`, `open_heading`) are asked of places with public maps: a system that holds a layout can answer them without the sensors. The map reader measures this; it is a diagnostic and no gate.');
+  const mapFamilies = familiesWhere((d) => d.map_diagnostic);
+  const structure = r.check.kept.filter((k) => mapFamilies.includes(k.family));
+  if (structure.length) out.push(`- The structure questions (${mapFamilies.map((f) => `\`${f}\``).join(', ')}) are asked of places with public maps: a system that holds a layout can answer them without the sensors. The map reader measures this; it is a diagnostic and no gate.`);
   const minScripts = Math.min(...r.counts.by_job.map((g) => g.scripts));
   out.push(`- The smallest job holds ${num(minScripts)} script${minScripts === 1 ? '' : 's'}, and the cases cut from one script are not independent, so intervals bootstrap over scripts. Compare systems within a layout and job, on the same cases.`);
   if (r.check.dropped.length) out.push(`- A family that failed its gates was dropped from its job rather than re-tuned, so jobs differ in the families they ask: ${r.check.dropped.map((d) => `\`${d.family}\` on \`${d.job}\` (${d.dropped_by})`).join(', ')}.`);

@@ -10,6 +10,7 @@ import { GoldRow } from '../../formats/gold-row.ts';
 import { InputError, jsonlRows, pathString, readText, type InputIssue } from '../../foundation/index.ts';
 import type { z } from 'zod';
 import { caseIdsOf } from '../../formats/compile-hash.ts';
+import { familyRowIssues } from '../../compile/family-registry.ts';
 
 export interface ScriptContents {
   sid: string;
@@ -112,6 +113,7 @@ function readCase(root: string, cid: string, issues: InputIssue[]): CaseContents
     if (g.row.cid !== cid || g.row.sid !== c.sid || g.row.job !== c.job || g.row.layout !== c.layout || g.row.length !== c.length) {
       issues.push({ file: join(dir, 'gold.jsonl'), line: i + 1, path: 'cid', message: `the row's cid, sid, job, layout or length is not its case's` });
     }
+    for (const x of familyRowIssues(g.row)) issues.push({ file: join(dir, 'gold.jsonl'), line: i + 1, ...x });
   });
   return { cid, raw: raw as Record<string, unknown>, file: c, questions, gold };
 }

@@ -5,7 +5,14 @@
  *   npx tsx tests/bench/score.bench.ts [ROWS]
  */
 import { stream } from '../../foundation/index.ts';
-import { GoldRow, FAMILY_ANSWER_TYPE, catastropheClassFor, type Family, type Job } from '../../formats/gold-row.ts';
+import { GoldRow, type Family, type Job } from '../../formats/gold-row.ts';
+import { familyDef } from '../../compile/family-registry.ts';
+
+/** The catastrophe class a family's row carries (only the vacuum declares hazards). */
+const catastropheOf = (family: Family, job: Job) => {
+  const d = familyDef(family);
+  return d.catastrophe_where === 'job_hazards' && job !== 'vacuum/2' ? null : d.catastrophe;
+};
 import { score } from '../../checks/score/score.ts';
 
 const N = Number(process.argv[2] ?? 100_000);
@@ -19,14 +26,14 @@ const table = (field: 'run_m' | 'progress_m') => ({
 function makeGold(i: number): GoldRow {
   const family = families[i % families.length];
   const job: Job = family === 'tangle_ahead' ? 'vacuum/2' : 'helper/1';
-  const t = FAMILY_ANSWER_TYPE[family];
+  const t = familyDef(family).answer_type;
   const things = () => Array.from({ length: rng.int(0, 6) }, () => ({ x: rng.uniform(0, 8), y: rng.uniform(0, 8), pixel_m: 0.01, hazard: rng.coin(0.2) }));
   const value =
     t === 'number' ? rng.uniform(0, 5) : t === 'offset' ? { ahead: rng.uniform(-4, 4), left: rng.uniform(-4, 4) } : t === 'place' ? { x: rng.uniform(0, 8), y: rng.uniform(0, 8) } : t === 'list' ? things() : rng.int(-180, 179);
   return GoldRow.parse({
     qid: i.toString(16).padStart(16, '0'), job, layout: 'apartment_a', sid: `s${i % 16}`, cid: `c${i % 64}`, length: 'short', family,
     kind: 'harm', ability: 'clearance', column: 'now', answer_type: t, knowable: true, value, evidence_frames: [0], age_s: 0, age_band: 'now',
-    task_critical: false, clearance_m: 0.15, reacquire_m: 1, match_m: 0.5, pixel_m: 0.01, harmful_side: 'none', catastrophe: catastropheClassFor(family, job),
+    task_critical: false, clearance_m: 0.15, reacquire_m: 1, match_m: 0.5, pixel_m: 0.01, harmful_side: 'none', catastrophe: catastropheOf(family, job),
     ...(family === 'object_where' ? { length_m: rng.uniform(0, 2), top_above_camera: rng.coin(0.5) } : {}),
     ...(family === 'open_heading' ? { heading_table: { ...table('run_m'), best_run_m: 3, room_needed_m: 0.4 } } : {}),
     ...(family === 'way_to' ? { heading_table: { ...table('progress_m'), best_progress_m: 3, cell_m: 0.1 } } : {}),

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIT_FLOOR, MIN_PIXELS, shownColour } from '../../compile/screens/recognizable.ts';
-import type { FrameView, SeenEntity } from '../../compile/families/inputs.ts';
+import type { FrameView, SeenEntity } from '../../compile/ask/inputs.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(REPO, 'pipeline', 'bin', 'stbench.mjs');

@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CaseFile } from '../../formats/case-schema.ts';
-import { TEXT, thingName } from '../../compile/families/wording.ts';
+import { thingName } from '../../compile/ask/wording.ts';
+import { questionText } from '../helpers/question-text.ts';
 import { formatClock } from '../../formats/step.ts';
 import { getPlace } from '../../layouts/load.ts';
 import { emptyTimeline } from '../../layouts/timeline.ts';
@@ -150,18 +151,18 @@ export function makeCheckBuild(opts: CheckBuildOptions = {}): CheckBuild {
     };
     // k3: ego_mem of the thing seen at frame 1
     const m = contacts.get(order[1])!;
-    const q3 = add(TEXT.ego_mem(name(order[1])), { family: 'ego_mem', kind: 'situation', ability: 'memory', column: 'memory', answer_type: 'offset', knowable: true, value: offset(cams[3], m.point), evidence_frames: [1, 3] });
+    const q3 = add(questionText('ego_mem', { thing: name(order[1]) }), { family: 'ego_mem', kind: 'situation', ability: 'memory', column: 'memory', answer_type: 'offset', knowable: true, value: offset(cams[3], m.point), evidence_frames: [1, 3] });
     // k4: ego_now of the thing in view
     const n4 = contacts.get(order[3])!;
-    const q4 = add(TEXT.ego_now(name(order[3])), { family: 'ego_now', kind: 'situation', ability: 'distance', column: 'now', answer_type: 'offset', knowable: true, value: offset(cams[4], n4.point), evidence_frames: [4], age_band: 'now' });
+    const q4 = add(questionText('ego_now', { thing: name(order[3]) }), { family: 'ego_now', kind: 'situation', ability: 'distance', column: 'now', answer_type: 'offset', knowable: true, value: offset(cams[4], n4.point), evidence_frames: [4], age_band: 'now' });
     // end: object_where of three things seen, and a trick
     const end: string[] = [];
     for (const id of [order[0], order[2], order[3]]) {
       const ev = tl.things[id][0];
       const leak = opts.leak ? ` It lies at spot-${spotOf.get(id)}-a spot-${spotOf.get(id)}-b spot-${spotOf.get(id)}-c.` : '';
-      end.push(add(TEXT.object_where(name(id)) + leak, { family: 'object_where', kind: 'reuse', ability: 'memory', column: 'memory', answer_type: 'place', knowable: true, value: { x: ev.x, y: ev.y }, evidence_frames: [contacts.get(id)!.k], length_m: 0.3, top_above_camera: false }));
+      end.push(add(questionText('object_where', { thing: name(id) }) + leak, { family: 'object_where', harmful_side: 'none', kind: 'reuse', ability: 'memory', column: 'memory', answer_type: 'place', knowable: true, value: { x: ev.x, y: ev.y }, evidence_frames: [contacts.get(id)!.k], length_m: 0.3, top_above_camera: false }));
     }
-    end.push(add(TEXT.object_where(thingName('purple', 'unicorn')), { family: 'object_where', kind: 'reuse', ability: 'memory', column: 'memory', answer_type: 'place', knowable: false, value: null, evidence_frames: [], length_m: 0, top_above_camera: false }));
+    end.push(add(questionText('object_where', { thing: thingName('purple', 'unicorn') }), { family: 'object_where', harmful_side: 'none', kind: 'reuse', ability: 'memory', column: 'memory', answer_type: 'place', knowable: false, value: null, evidence_frames: [], length_m: 0, top_above_camera: false }));
     const c: CaseFile = {
       cid,
       sid,

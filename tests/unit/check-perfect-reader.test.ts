@@ -5,10 +5,20 @@
  * world, and the scorer's score_gate required to be 1 (the ceiling check's rule).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  approachMem, clearPath, closestApproach, closestPerson, dropZonePeople, egoMem, egoNow, goldRow, objectWhere, openHeading,
-  personMem, tangleAhead, taskThings, wayTo, type AskContext, type FamilyOutcome, type SeenEntity, type WorldView,
-} from '../../compile/families/index.ts';
+import { goldRow, type AskContext, type FamilyOutcome, type SeenEntity, type WorldView } from '../../compile/ask/index.ts';
+import { approachMem } from '../../compile/families/approach-mem.ts';
+import { clearPath } from '../../compile/families/clear-path.ts';
+import { closestApproach } from '../../compile/families/closest-approach.ts';
+import { closestPerson } from '../../compile/families/closest-person.ts';
+import { dropZonePeople } from '../../compile/families/drop-zone-people.ts';
+import { egoMem } from '../../compile/families/ego-mem.ts';
+import { egoNow } from '../../compile/families/ego-now.ts';
+import { objectWhere } from '../../compile/families/object-where.ts';
+import { openHeading } from '../../compile/families/open-heading.ts';
+import { personMem } from '../../compile/families/person-mem.ts';
+import { tangleAhead } from '../../compile/families/tangle-ahead.ts';
+import { taskThings } from '../../compile/families/task-things.ts';
+import { wayTo } from '../../compile/families/way-to.ts';
 import { score } from '../../checks/score/index.ts';
 import { questionForm } from '../../checks/systems/question-form.ts';
 import { readAnswer } from '../../checks/systems/reader/answer.ts';

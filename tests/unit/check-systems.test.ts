@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { runMany } from '../../checks/harness/index.ts';
 import { SYSTEMS } from '../../checks/systems/registry.ts';
 import { questionForm } from '../../checks/systems/question-form.ts';
-import { TEXT, thingName, personName } from '../../compile/families/wording.ts';
+import { thingName, personName } from '../../compile/ask/wording.ts';
+import { questionText } from '../helpers/question-text.ts';
 import { clearTruthCache } from '../../checks/systems/case-truth.ts';
 import { clearTrainingCache } from '../../checks/systems/training-golds.ts';
 import { clearPriorsCache } from '../../checks/systems/priors.ts';
@@ -80,15 +81,15 @@ describe('scripted systems never read the gold they are scored on', () => {
 
 describe('question forms are read back from the templates', () => {
   it('reads every family, variant and name', () => {
-    expect(questionForm(TEXT.clear_path('left', 90))).toMatchObject({ family: 'clear_path', template: 'left' });
-    expect(questionForm(TEXT.clear_path('back', 90))).toMatchObject({ family: 'clear_path', template: 'back' });
-    expect(questionForm(TEXT.object_where(thingName('light_blue', 'cup')))).toMatchObject({ family: 'object_where', thing: { colour: 'light blue', kind: 'cup' } });
-    expect(questionForm(TEXT.way_to(thingName('grey', 'remote')))?.family).toBe('way_to');
-    expect(questionForm(TEXT.approach_mem(personName('red'), 5))).toMatchObject({ family: 'approach_mem', person: 'red' });
-    expect(questionForm(TEXT.closest_approach(5))?.family).toBe('closest_approach');
-    expect(questionForm(TEXT.task_things('route', 0.5))).toMatchObject({ family: 'task_things', template: 'route' });
-    expect(questionForm(TEXT.task_things('rooms_cleaned', null))).toMatchObject({ family: 'task_things', template: 'rooms_cleaned' });
-    expect(questionForm(TEXT.ego_mem(thingName('green', 'plate')))).toMatchObject({ family: 'ego_mem', thing: { colour: 'green', kind: 'plate' } });
+    expect(questionForm(questionText('clear_path', { num: 90 }, 'left'))).toMatchObject({ family: 'clear_path', template: 'left' });
+    expect(questionForm(questionText('clear_path', { num: 90 }, 'back'))).toMatchObject({ family: 'clear_path', template: 'back' });
+    expect(questionForm(questionText('object_where', { thing: thingName('light_blue', 'cup') }))).toMatchObject({ family: 'object_where', thing: { colour: 'light blue', kind: 'cup' } });
+    expect(questionForm(questionText('way_to', { thing: thingName('grey', 'remote') }))?.family).toBe('way_to');
+    expect(questionForm(questionText('approach_mem', { person: personName('red'), num: 5 }))).toMatchObject({ family: 'approach_mem', person: 'red' });
+    expect(questionForm(questionText('closest_approach', { num: 5 }))?.family).toBe('closest_approach');
+    expect(questionForm(questionText('task_things', { num: 0.5 }, 'route'))).toMatchObject({ family: 'task_things', template: 'route' });
+    expect(questionForm(questionText('task_things', {}, 'rooms_cleaned'))).toMatchObject({ family: 'task_things', template: 'rooms_cleaned' });
+    expect(questionForm(questionText('ego_mem', { thing: thingName('green', 'plate') }))).toMatchObject({ family: 'ego_mem', thing: { colour: 'green', kind: 'plate' } });
     expect(questionForm('What is the meaning of life?')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clearPath } from '../../compile/families/clear-path.ts';
-import { goldRow } from '../../compile/families/outcome.ts';
+import { goldRow } from '../../compile/ask/outcome.ts';
 import { box, ctx, frames, job, room, world } from './compile-fixture.ts';
 
 const ID = { qid: '0123456789abcdef', job: 'helper/1' as const, layout: 'apartment_a', sid: 's', cid: 'c', length: 'short' as const };

@@ -4,8 +4,8 @@ import { footprints, footprintSignedDistance } from '../../layouts/geometry/inde
 import type { Solid } from '../../layouts/solids.ts';
 import { getJob } from '../../jobs/load.ts';
 import { encodeRuns } from '../../render/truth/seen-space.ts';
-import { jobView } from '../../compile/families/job-view.ts';
-import type { AskContext, FloorGridView, FrameView, JobView, SeenEntity, WorldView } from '../../compile/families/inputs.ts';
+import { jobView } from '../../compile/ask/job-view.ts';
+import type { AskContext, FloorGridView, FrameView, JobView, SeenEntity, WorldView } from '../../compile/ask/inputs.ts';
 
 export function job(id: string): JobView {
   return jobView(getJob(id));

@@ -9,7 +9,10 @@
  *   point nearest the camera), read from the pixels, so within the gold's own pixel size p (+ 1 mm).
  */
 import { describe, expect, it } from 'vitest';
-import { clearPath, egoNow, objectWhere, type FrameView, type JobView } from '../../compile/families/index.ts';
+import { type FrameView, type JobView } from '../../compile/ask/index.ts';
+import { clearPath } from '../../compile/families/clear-path.ts';
+import { egoNow } from '../../compile/families/ego-now.ts';
+import { objectWhere } from '../../compile/families/object-where.ts';
 import { cameraFromBase, cameraPose } from '../../layouts/camera.ts';
 import { getPlace } from '../../layouts/load.ts';
 import type { Solid } from '../../layouts/solids.ts';

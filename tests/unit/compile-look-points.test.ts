@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { caseWindows, windowFrames } from '../../compile/cases.ts';
 import { compileCase, qidSource } from '../../compile/compile-case.ts';
-import { jobView, worldFromTimeline } from '../../compile/families/index.ts';
+import { jobView, worldFromTimeline } from '../../compile/ask/index.ts';
 import { Funnel } from '../../compile/funnel.ts';
 import { lookPoints, stopsWanted } from '../../compile/look-points.ts';
 import { parsePlan } from '../../compile/plan-file.ts';

@@ -3,7 +3,7 @@
  * camera sees, a drive it faced or came from, and open_heading's precondition (some heading with room looked along).
  */
 import { describe, expect, it } from 'vitest';
-import { jobView, type FrameView } from '../../compile/families/index.ts';
+import { jobView, type FrameView } from '../../compile/ask/index.ts';
 import { floorReach, lookedAlong, lookedAround } from '../../compile/looked-along.ts';
 import { getJob } from '../../jobs/load.ts';
 

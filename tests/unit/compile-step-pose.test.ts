@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { caseFrameViews } from '../../compile/frame-views.ts';
-import { clearPath, goldRow } from '../../compile/families/index.ts';
+import { goldRow } from '../../compile/ask/index.ts';
+import { clearPath } from '../../compile/families/clear-path.ts';
 import type { ScriptData } from '../../compile/script-data.ts';
 import { score } from '../../checks/score/index.ts';
 import { questionForm } from '../../checks/systems/question-form.ts';

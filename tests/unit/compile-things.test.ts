@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { egoMem } from '../../compile/families/ego-mem.ts';
 import { egoNow } from '../../compile/families/ego-now.ts';
 import { objectWhere } from '../../compile/families/object-where.ts';
-import { goldRow } from '../../compile/families/outcome.ts';
+import { goldRow } from '../../compile/ask/outcome.ts';
 import { wayTo } from '../../compile/families/way-to.ts';
-import type { SeenEntity } from '../../compile/families/inputs.ts';
+import type { SeenEntity } from '../../compile/ask/inputs.ts';
 import type { Solid } from '../../layouts/solids.ts';
 import { box, ctx, frames, job, room, world } from './compile-fixture.ts';
 

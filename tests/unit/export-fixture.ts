@@ -75,7 +75,7 @@ function gold(qid: string, cid: string, sid: string, job: 'vacuum/2' | 'helper/1
   const base = { qid, job, layout: 'apartment_a', sid, cid, length, evidence_frames: [0], age_s: 0, task_critical: false, clearance_m: job === 'vacuum/2' ? 0.1 : 0.15, reacquire_m: 1, match_m: 0.5, pixel_m: 0.01, knowable: true };
   return family === 'clear_path'
     ? { ...base, family, kind: 'harm', ability: 'clearance', column: 'now', answer_type: 'number', value: 1.25, age_band: 'now', harmful_side: 'longer', catastrophe: 'minus2_corridor' }
-    : { ...base, family, kind: 'reuse', ability: 'memory', column: 'memory', answer_type: 'place', value: { x: 2, y: 3 }, age_band: 'task', harmful_side: 'farther', catastrophe: null, length_m: 0.2, top_above_camera: false };
+    : { ...base, family, kind: 'reuse', ability: 'memory', column: 'memory', answer_type: 'place', value: { x: 2, y: 3 }, age_band: 'task', harmful_side: 'none', catastrophe: null, length_m: 0.2, top_above_camera: false };
 }
 
 function question(qid: string, family: string) {

@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError, REPO_ROOT } from '../../foundation/index.ts';
 import { cameraHeightM, focalPx, footprintSize, vfovDeg } from '../../jobs/camera.ts';
-import { answerTypeOf, FAMILIES, FAMILY_INFO, LIST_FAMILIES } from '../../jobs/families.ts';
-import { FAMILIES as GOLD_FAMILIES, FAMILY_ANSWER_TYPE } from '../../formats/gold-row.ts';
+import { familiesWhere, familyDef } from '../../compile/family-registry.ts';
 import { checkJobFiles, getJob, loadAllJobs, loadJobFile, readJobFile } from '../../jobs/load.ts';
 
 describe('the four jobs', () => {
@@ -79,36 +78,19 @@ describe('the four jobs', () => {
     expect(fam('helper/1')).not.toContain('person_mem');
     expect(fam('vacuum/2')).toContain('tangle_ahead');
     expect(fam('vacuum/2')).not.toContain('ego_now');
-    expect(fam('drone/1').filter((f) => (LIST_FAMILIES as string[]).includes(f))).toEqual([]);
+    expect(fam('drone/1').filter((f) => familiesWhere((d) => d.answer_type === 'list').includes(f))).toEqual([]);
     expect(fam('drone/1')).not.toContain('ego_now');
     for (const { value: j } of loadAllJobs()) {
       expect(j.families).toContain('clear_path');
       expect(j.families).toContain('ego_mem');
       expect(j.families).not.toContain('drop_zone_people');
-      for (const f of j.look_points.slots[0]) expect(FAMILY_INFO[f].kind).toBe('harm');
+      for (const f of j.look_points.slots[0]) expect(familyDef(f).kind).toBe('harm');
     }
     expect(getJob('vacuum/2').hazards?.catastrophe).toContain('cord');
   });
 
   it('getJob names the known ids when asked for another', () => {
     expect(() => getJob('vacuum/1')).toThrow(/no job vacuum\/1 \(known: amr\/1, drone\/1, helper\/1, vacuum\/2\)/);
-  });
-});
-
-describe('families', () => {
-  it('give every family an answer type', () => {
-    expect(FAMILIES).toHaveLength(13);
-    expect(answerTypeOf('clear_path')).toBe('number');
-    expect(answerTypeOf('ego_now')).toBe('offset');
-    expect(answerTypeOf('way_to')).toBe('heading');
-    expect(answerTypeOf('object_where')).toBe('place');
-    expect(answerTypeOf('task_things')).toBe('list');
-    expect([...LIST_FAMILIES].sort()).toEqual(['drop_zone_people', 'tangle_ahead', 'task_things']);
-  });
-
-  it('agree with the gold row the scorer reads', () => {
-    expect([...FAMILIES].sort()).toEqual([...GOLD_FAMILIES].sort());
-    for (const f of FAMILIES) expect(answerTypeOf(f), f).toBe(FAMILY_ANSWER_TYPE[f]);
   });
 });
 

@@ -1,5 +1,12 @@
 /** Gold rows for the scorer's tests: a valid base row per family, with overrides, parsed through the schema. */
-import { GoldRow, FAMILY_ANSWER_TYPE, catastropheClassFor, type Family, type GoldRowInput, type Job } from '../../formats/gold-row.ts';
+import { GoldRow, type Family, type GoldRowInput, type Job } from '../../formats/gold-row.ts';
+import { familyDef } from '../../compile/family-registry.ts';
+
+/** The catastrophe class a family's row carries (only the vacuum declares hazards). */
+const catastropheOf = (family: Family, job: Job) => {
+  const d = familyDef(family);
+  return d.catastrophe_where === 'job_hazards' && job !== 'vacuum/2' ? null : d.catastrophe;
+};
 
 let n = 0;
 
@@ -16,7 +23,7 @@ export function gold(family: Family, over: Partial<GoldRowInput> = {}): GoldRow 
     kind: 'harm',
     ability: 'clearance',
     column: 'now',
-    answer_type: FAMILY_ANSWER_TYPE[family],
+    answer_type: familyDef(family).answer_type,
     knowable: true,
     value: 1,
     evidence_frames: [3],
@@ -28,7 +35,7 @@ export function gold(family: Family, over: Partial<GoldRowInput> = {}): GoldRow 
     match_m: 0.5,
     pixel_m: 0.01,
     harmful_side: 'none',
-    catastrophe: catastropheClassFor(family, job),
+    catastrophe: catastropheOf(family, job),
   };
   if (family === 'object_where') Object.assign(base, { length_m: 0.3, top_above_camera: false });
   return GoldRow.parse({ ...base, ...over });

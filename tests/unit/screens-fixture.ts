@@ -2,10 +2,10 @@
 import type { JobSpec } from '../../jobs/job-schema.ts';
 import type { Place, Thing } from '../../layouts/place-schema.ts';
 import type { Step } from '../../formats/step.ts';
-import type { FrameView, SeenEntity } from '../../compile/families/inputs.ts';
-import type { GoldCore } from '../../compile/families/outcome.ts';
-import type { ThingRef } from '../../compile/families/thing-ref.ts';
-import type { Family } from '../../jobs/families.ts';
+import type { FrameView, SeenEntity } from '../../compile/ask/inputs.ts';
+import type { GoldCore } from '../../compile/ask/outcome.ts';
+import type { ThingRef } from '../../compile/ask/thing-ref.ts';
+import type { Family } from '../../formats/gold-row.ts';
 import type { ScreenCandidate, ScreenContext } from '../../compile/screens/index.ts';
 import type { FunnelReport } from '../../compile/funnel.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type V3, cameraPose, project } from '../../layouts/camera.ts';
 import { raySolid } from '../../layouts/geometry/raycast.ts';
-import { SeenSpace, observedBy } from '../../compile/families/seen.ts';
+import { SeenSpace, observedBy } from '../../compile/ask/seen.ts';
 import {
   airBelowFor,
   applyRuns,

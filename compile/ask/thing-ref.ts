@@ -6,6 +6,12 @@
 import type { AskContext } from './inputs.ts';
 import { thingName } from './wording.ts';
 
+/** What a person question names: a person by the colour of their top, with their id when they exist. */
+export interface PersonRef {
+  id?: string;
+  colour: string;
+}
+
 export interface ThingRef {
   /** the thing's id in the place; absent for a thing that does not exist */
   id?: string;

@@ -9,7 +9,7 @@
  */
 import { bodyAt, footprintBounds, footprints, headingVector, type BodyFootprint, type Footprint, type Pose2 } from '../../layouts/geometry/index.ts';
 import type { Solid } from '../../layouts/solids.ts';
-import type { JobView } from './inputs.ts';
+import type { AskContext, JobView } from './inputs.ts';
 import type { SeenSpace } from './seen.ts';
 
 /** The roles a body can touch (people are asked about by the people families; floor and ceiling bound no drive). */
@@ -132,4 +132,12 @@ export function observedRun(
     ok = s;
   }
   return run;
+}
+
+/** The public map's roles: what a corridor runs to before any thing stops it. */
+export const MAP_ROLES: readonly string[] = ['wall', 'door', 'fixed'];
+
+/** The obstacles of the public map (walls, doors, fixed furniture) at a time, for the body of a job. */
+export function publicMapObstacles(ctx: AskContext, t: number): readonly { solid: Solid; fp: Footprint }[] {
+  return bodyObstacles(ctx.job, ctx.world.solidsAt(t).filter((x: Solid) => MAP_ROLES.includes(x.role)));
 }

@@ -21,7 +21,9 @@ const ABILITY_ORDER = ['clearance', 'distance', 'memory', 'relevance', 'change',
 export function validityMarkdown(v: Validity, ref?: Reference): string[] {
   const out: string[] = ['## Release validity', ''];
   if (ref) out.push(`Beside each figure, in parentheses: ${ref.name} (${ref.source}).`, '');
-  const abilities = ABILITY_ORDER.filter((a) => v.jobs.some((j) => a in j.by_ability) || ref?.jobs.some((j) => (j.by_ability[a] ?? 0) > 0));
+  const abilities = ABILITY_ORDER.filter(
+    (a) => v.jobs.some((j) => a in j.by_ability) || ref?.jobs.some((j) => (j.by_ability[a] ?? 0) > 0),
+  );
   const refJob = (layout: string, job: string) => ref?.jobs.find((j) => j.layout === layout && j.job === job);
   const withRef = (x: string, r: string | undefined) => (r === undefined ? x : `${x} (${r})`);
   out.push('### Jobs', '');
@@ -31,14 +33,21 @@ export function validityMarkdown(v: Validity, ref?: Reference): string[] {
   );
   for (const j of v.jobs) {
     const rj = refJob(j.layout, j.job);
-    const meets = Object.entries(j.person_meets).map(([f, m]) => `${f} ${m.zero}/${m.answerable}`).join(', ') || '-';
+    const meets =
+      Object.entries(j.person_meets)
+        .map(([f, m]) => `${f} ${m.zero}/${m.answerable}`)
+        .join(', ') || '-';
     out.push(
       `| ${j.layout} | ${j.job} | ${withRef(String(j.scripts), rj && String(rj.scripts))} | ${withRef(String(j.frames), rj && String(rj.frames))} | ${j.asked} | ${withRef(String(j.kept), rj && String(rj.questions))} | ` +
         `${withRef(j.density.toFixed(3), rj && (rj.questions / rj.frames).toFixed(3))} | ${abilities.map((a) => withRef(String(j.by_ability[a] ?? 0), rj && String(rj.by_ability[a] ?? 0))).join(' | ')} | ` +
         `${j.where_is} | ${withRef(pct(j.trick_share), ref && pct(ref.trick_share))} | ${meets} |`,
     );
   }
-  out.push('', `### The floor: all_unknown per place and column (${v.floor_scope}), with its 95% interval over scripts`, '');
+  out.push(
+    '',
+    `### The floor: all_unknown per place and column (${v.floor_scope}), with its 95% interval over scripts`,
+    '',
+  );
   out.push('| Layout | Headline | now | memory |', '|---|---|---|---|');
   for (const layout of [...new Set(v.floor.map((f) => f.layout))]) {
     const cell = (column: 'headline' | 'now' | 'memory') => {
@@ -50,15 +59,22 @@ export function validityMarkdown(v: Validity, ref?: Reference): string[] {
     out.push(`| ${layout} | ${cell('headline')} | ${cell('now')} | ${cell('memory')} |`);
   }
   out.push('', '### Families', '');
-  if (ref) out.push(`Reference: the worst shortcut lead over all_unknown on a kept family ${f3(ref.worst_shortcut_lead)}; the ceiling ${ref.ceiling.toFixed(2)} everywhere.`, '');
+  if (ref)
+    out.push(
+      `Reference: the worst shortcut lead over all_unknown on a kept family ${f3(ref.worst_shortcut_lead)}; the ceiling ${ref.ceiling.toFixed(2)} everywhere.`,
+      '',
+    );
   out.push(
     '| Layout | Job | Family | Ability | Asked | Kept | Status | Unknown golds | Unknown in memory | all_unknown | perfect_reader | Worst shortcut (lead) |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const f of v.families) {
-    const status = f.status === 'kept' ? `kept${f.thin ? ' (thin)' : ''}` : `dropped: ${f.dropped_by}${f.thin ? ' (thin)' : ''}`;
+    const status =
+      f.status === 'kept' ? `kept${f.thin ? ' (thin)' : ''}` : `dropped: ${f.dropped_by}${f.thin ? ' (thin)' : ''}`;
     const worst = f.worst_shortcut ? `${f.worst_shortcut.system} ${f3(f.worst_shortcut.lead)}` : '-';
-    out.push(`| ${f.layout} | ${f.job} | ${f.family} | ${f.ability} | ${f.asked} | ${f.kept} | ${status} | ${pct(f.unknown_share)} | ${pct(f.unknown_share_memory)} | ${f3(f.floor)} | ${f3(f.ceiling)} | ${worst} |`);
+    out.push(
+      `| ${f.layout} | ${f.job} | ${f.family} | ${f.ability} | ${f.asked} | ${f.kept} | ${status} | ${pct(f.unknown_share)} | ${pct(f.unknown_share_memory)} | ${f3(f.floor)} | ${f3(f.ceiling)} | ${worst} |`,
+    );
   }
   out.push('');
   return out;
@@ -68,9 +84,15 @@ export function validityMarkdown(v: Validity, ref?: Reference): string[] {
 export function checkMarkdown(r: CheckReport): string {
   const out: string[] = [];
   out.push('# Check report', '');
-  out.push(`Compile ${r.compile_hash}, stbench ${r.tool_version}. Verdict: **${r.verdict_mode}** (both readings are shown: the point estimate, and the 95% interval over scripts in brackets); a family of fewer than ${r.min_questions} questions is flagged thin and gated like any other.`, '');
+  out.push(
+    `Compile ${r.compile_hash}, stbench ${r.tool_version}. Verdict: **${r.verdict_mode}** (both readings are shown: the point estimate, and the 95% interval over scripts in brackets); a family of fewer than ${r.min_questions} questions is flagged thin and gated like any other.`,
+    '',
+  );
   if (r.truth_only)
-    out.push('**Truth-only build**: its frames were ray-cast from the world model (render engine raycast), not rendered. The figures hold for the questions and gates; its pictures are not renders.', '');
+    out.push(
+      '**Truth-only build**: its frames were ray-cast from the world model (render engine raycast), not rendered. The figures hold for the questions and gates; its pictures are not renders.',
+      '',
+    );
   out.push(`Families kept: ${r.summary.kept_families}; dropped: ${r.summary.dropped_families}.`, '');
   if (r.validity) out.push(...validityMarkdown(r.validity, r.reference));
   if (r.broken.length) {
@@ -81,22 +103,30 @@ export function checkMarkdown(r: CheckReport): string {
   }
   out.push('## Families', '');
   const gates = ['ceiling', 'knowable', 'memory_needed', 'shortcuts', 'constants', 'separation', 'balance'];
-  out.push(`| Layout | Job | Family | n | kept | status | ${gates.join(' | ')} |`, `|---|---|---|---|---|---|${gates.map(() => '---').join('|')}|`);
+  out.push(
+    `| Layout | Job | Family | n | kept | status | ${gates.join(' | ')} |`,
+    `|---|---|---|---|---|---|${gates.map(() => '---').join('|')}|`,
+  );
   for (const f of r.families) {
     const status = f.status === 'kept' ? 'kept' : `dropped: ${f.dropped_by}`;
-    out.push(`| ${f.layout} | ${f.job} | ${f.family} | ${f.n}${f.thin ? ' (thin)' : ''} | ${f.kept_qids.length} | ${status} | ${gates.map((g) => gateCell(f.gates[g])).join(' | ')} |`);
+    out.push(
+      `| ${f.layout} | ${f.job} | ${f.family} | ${f.n}${f.thin ? ' (thin)' : ''} | ${f.kept_qids.length} | ${status} | ${gates.map((g) => gateCell(f.gates[g])).join(' | ')} |`,
+    );
   }
   out.push('', '## Systems (mean gate score on the kept questions)', '');
   const systems = CHECK_SYSTEMS.filter((s) => s !== DIAGNOSTIC && r.families.some((f) => s in f.systems));
   out.push(`| Layout | Job | Family | ${systems.join(' | ')} |`, `|---|---|---|${systems.map(() => '---').join('|')}|`);
-  for (const f of r.families) out.push(`| ${f.layout} | ${f.job} | ${f.family} | ${systems.map((s) => f3(f.systems[s])).join(' | ')} |`);
+  for (const f of r.families)
+    out.push(`| ${f.layout} | ${f.job} | ${f.family} | ${systems.map((s) => f3(f.systems[s])).join(' | ')} |`);
   out.push('', '## Map reader (diagnostic)', '', r.map_reader.note, '');
   if (r.map_reader.rows.length) {
     out.push('| Layout | Job | Family | n | score | lead over all_unknown |', '|---|---|---|---|---|---|');
-    for (const m of r.map_reader.rows) out.push(`| ${m.layout} | ${m.job} | ${m.family} | ${m.n} | ${f3(m.score)} | ${f3(m.lead)} |`);
+    for (const m of r.map_reader.rows)
+      out.push(`| ${m.layout} | ${m.job} | ${m.family} | ${m.n} | ${f3(m.score)} | ${f3(m.lead)} |`);
   } else out.push('No clear_path or open_heading question.');
   out.push('', '## Kept questions', '');
-  for (const f of r.families.filter((x) => x.status === 'kept')) out.push(`- ${f.layout} ${f.job} ${f.family}: ${f.kept_qids.join(', ')}`);
+  for (const f of r.families.filter((x) => x.status === 'kept'))
+    out.push(`- ${f.layout} ${f.job} ${f.family}: ${f.kept_qids.join(', ')}`);
   if (r.note) out.push('', r.note);
   return out.join('\n') + '\n';
 }

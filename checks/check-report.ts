@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { InputError, pathString, readText } from '../foundation/index.ts';
-import { FamilyCheck, GateReading, QidString } from './family-check.ts';
+import { FamilyCheck, QidString } from './family-check.ts';
 import { Validity } from './validity.ts';
 import { Reference } from './validity-reference.ts';
 
@@ -55,7 +55,10 @@ export const CheckReport = z
     broken: z.array(BrokenInstrument),
     families: z.array(FamilyCheck),
     map_reader: z.strictObject({ note: z.string(), rows: z.array(MapReaderRow) }),
-    summary: z.strictObject({ kept_families: z.number().int().nonnegative(), dropped_families: z.number().int().nonnegative() }),
+    summary: z.strictObject({
+      kept_families: z.number().int().nonnegative(),
+      dropped_families: z.number().int().nonnegative(),
+    }),
     /** the release validity report (checks/validity.ts) */
     validity: Validity.optional(),
     /** a reference release's figures set beside the validity report (checks/references/) */
@@ -65,14 +68,25 @@ export const CheckReport = z
   })
   .superRefine((r, ctx) => {
     const kept = r.families.filter((f) => f.status === 'kept').length;
-    if (r.summary.kept_families !== kept) ctx.addIssue({ code: 'custom', path: ['summary', 'kept_families'], message: `says ${r.summary.kept_families}, the families list keeps ${kept}` });
+    if (r.summary.kept_families !== kept)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['summary', 'kept_families'],
+        message: `says ${r.summary.kept_families}, the families list keeps ${kept}`,
+      });
     const dropped = r.families.length - kept;
-    if (r.summary.dropped_families !== dropped) ctx.addIssue({ code: 'custom', path: ['summary', 'dropped_families'], message: `says ${r.summary.dropped_families}, the families list drops ${dropped}` });
+    if (r.summary.dropped_families !== dropped)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['summary', 'dropped_families'],
+        message: `says ${r.summary.dropped_families}, the families list drops ${dropped}`,
+      });
     const seen = new Map<string, number>();
     r.families.forEach((f, i) => {
       const key = familyKey(f);
       const first = seen.get(key);
-      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['families', i], message: `${key} repeats families[${first}]` });
+      if (first !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['families', i], message: `${key} repeats families[${first}]` });
       else seen.set(key, i);
     });
   });
@@ -86,13 +100,15 @@ export function familyKey(f: { layout: string; job: string; family: string }): s
 /** Parse a check report from its JSON value; every problem names the file and field. */
 export function parseCheckReport(value: unknown, file: string): CheckReport {
   const r = CheckReport.safeParse(value);
-  if (!r.success) throw new InputError(r.error.issues.map((i) => ({ file, path: pathString(i.path), message: i.message })));
+  if (!r.success)
+    throw new InputError(r.error.issues.map((i) => ({ file, path: pathString(i.path), message: i.message })));
   return r.data;
 }
 
 /** Read and parse a check_report.json. */
 export function readCheckReport(file: string): CheckReport {
-  if (!existsSync(file)) throw new InputError({ file, path: '', message: 'missing: there is no check report (run stbench check first)' });
+  if (!existsSync(file))
+    throw new InputError({ file, path: '', message: 'missing: there is no check report (run stbench check first)' });
   const text = readText(file);
   let value: unknown;
   try {
@@ -113,7 +129,9 @@ export function keptQids(report: CheckReport): Set<string> {
 /** Why the report blocks an export (empty when it does not): broken instruments, or no family kept. */
 export function exportBlockers(report: CheckReport): string[] {
   const out: string[] = [];
-  for (const b of report.broken) out.push(`broken instrument ${b.what}${b.qid ? ` (question ${b.qid})` : ''}: ${b.why}`);
-  if (!report.families.some((f) => f.status === 'kept' && f.kept_qids.length > 0)) out.push('no question family survived the check');
+  for (const b of report.broken)
+    out.push(`broken instrument ${b.what}${b.qid ? ` (question ${b.qid})` : ''}: ${b.why}`);
+  if (!report.families.some((f) => f.status === 'kept' && f.kept_qids.length > 0))
+    out.push('no question family survived the check');
   return out;
 }

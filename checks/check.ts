@@ -12,7 +12,20 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { checkOutputFile, InputError, isDatasetFolder, onInterrupt, stageLockPath, sweepTemps, TOOL_VERSION, UsageError, withLock, writeFileAtomic, writeJsonAtomic, type InputIssue } from '../foundation/index.ts';
+import {
+  checkOutputFile,
+  InputError,
+  isDatasetFolder,
+  onInterrupt,
+  stageLockPath,
+  sweepTemps,
+  TOOL_VERSION,
+  UsageError,
+  withLock,
+  writeFileAtomic,
+  writeJsonAtomic,
+  type InputIssue,
+} from '../foundation/index.ts';
 import { renderLogHashes, unvouchedFiles } from '../render/vouched-files.ts';
 import { caseIdsOf, compileHash } from '../formats/compile-hash.ts';
 import { CHECK_REPORT_FORMAT, parseCheckReport, type BrokenInstrument, type CheckReport } from './check-report.ts';
@@ -52,7 +65,12 @@ export interface CheckResult {
 }
 
 /** The gold rows, question texts and ask frames of a build's cases that ask something. */
-export function readBuildQuestions(root: string): { cases: LoadedCase[]; golds: GoldRow[]; texts: Map<string, string>; askFrames: Map<string, number> } {
+export function readBuildQuestions(root: string): {
+  cases: LoadedCase[];
+  golds: GoldRow[];
+  texts: Map<string, string>;
+  askFrames: Map<string, number>;
+} {
   const cases: LoadedCase[] = [];
   const golds: GoldRow[] = [];
   const texts = new Map<string, string>();
@@ -76,8 +94,15 @@ export function readBuildQuestions(root: string): { cases: LoadedCase[]; golds: 
     for (const a of lc.case.asks) for (const q of a.qids) askFrames.set(q, a.k);
     for (const q of lc.case.end_qids) askFrames.set(q, lc.case.frames.length - 1);
     rows.forEach((g, i) => {
-      if (!lc.questions.has(g.qid)) issues.push({ file: goldFile, line: i + 1, path: 'qid', message: `${g.qid} is not a question of the case` });
-      else if (g.cid !== lc.case.cid || g.sid !== lc.case.sid) issues.push({ file: goldFile, line: i + 1, path: 'cid', message: `names case ${g.cid} of script ${g.sid}, not ${lc.case.cid} of ${lc.case.sid}` });
+      if (!lc.questions.has(g.qid))
+        issues.push({ file: goldFile, line: i + 1, path: 'qid', message: `${g.qid} is not a question of the case` });
+      else if (g.cid !== lc.case.cid || g.sid !== lc.case.sid)
+        issues.push({
+          file: goldFile,
+          line: i + 1,
+          path: 'cid',
+          message: `names case ${g.cid} of script ${g.sid}, not ${lc.case.cid} of ${lc.case.sid}`,
+        });
       else golds.push(g);
     });
   }
@@ -91,8 +116,10 @@ export function readBuildQuestions(root: string): { cases: LoadedCase[]; golds: 
 export function unvouchedFrames(root: string, cases: readonly LoadedCase[]): InputIssue[] {
   const bySid = new Map<string, Set<string>>();
   for (const c of cases) {
-    const rels = bySid.get(c.case.sid) ?? bySid.set(c.case.sid, new Set([`scripts/${c.case.sid}/perception/oracle.jsonl`])).get(c.case.sid)!;
-    for (const f of c.case.frames) (rels.add(f.rgb), rels.add(f.depth));
+    const rels =
+      bySid.get(c.case.sid) ??
+      bySid.set(c.case.sid, new Set([`scripts/${c.case.sid}/perception/oracle.jsonl`])).get(c.case.sid)!;
+    for (const f of c.case.frames) rels.add(f.rgb), rels.add(f.depth);
   }
   const issues: InputIssue[] = [];
   for (const [sid, rels] of bySid) {
@@ -111,7 +138,14 @@ export function scriptFrames(root: string, sids: ReadonlySet<string>): Map<strin
   const out = new Map<string, number>();
   for (const sid of sids) {
     const f = join(root, 'scripts', sid, 'sensors', 'pose.jsonl');
-    out.set(sid, existsSync(f) ? readFileSync(f, 'utf8').split('\n').filter((l) => l.trim()).length : 0);
+    out.set(
+      sid,
+      existsSync(f)
+        ? readFileSync(f, 'utf8')
+            .split('\n')
+            .filter((l) => l.trim()).length
+        : 0,
+    );
   }
   return out;
 }
@@ -131,14 +165,34 @@ export function trickQids(root: string): Set<string> | null {
 
 /** Refuse an empty or wrong data root loudly. */
 export function checkDataRoot(root: string): void {
-  if (!existsSync(root) || !statSync(root).isDirectory()) throw new InputError({ file: root, path: '', message: 'no such build or dataset folder' });
-  if (!existsSync(join(root, 'private'))) throw new InputError({ file: root, path: '', message: 'not a build or dataset: it has no private/ folder (give the folder holding scripts/ and private/)' });
-  if (!caseIdsOf(root).length) throw new InputError({ file: join(root, 'private'), path: '', message: 'no compiled case (private/<cid>/case.json): run stbench compile first' });
+  if (!existsSync(root) || !statSync(root).isDirectory())
+    throw new InputError({ file: root, path: '', message: 'no such build or dataset folder' });
+  if (!existsSync(join(root, 'private')))
+    throw new InputError({
+      file: root,
+      path: '',
+      message: 'not a build or dataset: it has no private/ folder (give the folder holding scripts/ and private/)',
+    });
+  if (!caseIdsOf(root).length)
+    throw new InputError({
+      file: join(root, 'private'),
+      path: '',
+      message: 'no compiled case (private/<cid>/case.json): run stbench compile first',
+    });
 }
 
 /** Where the check keeps its systems' answers, and the lock that guards them. */
-function answersHome(root: string, hash: string, out: string | undefined): { dir: string; lock: string; temporary: boolean } {
-  if (!isDatasetFolder(root)) return { dir: join(root, '.stbench', 'check', hash.slice(0, 16)), lock: stageLockPath(root, 'check'), temporary: false };
+function answersHome(
+  root: string,
+  hash: string,
+  out: string | undefined,
+): { dir: string; lock: string; temporary: boolean } {
+  if (!isDatasetFolder(root))
+    return {
+      dir: join(root, '.stbench', 'check', hash.slice(0, 16)),
+      lock: stageLockPath(root, 'check'),
+      temporary: false,
+    };
   if (out) {
     const base = join(dirname(resolve(out)), '.stbench');
     return { dir: join(base, 'check', hash.slice(0, 16)), lock: join(base, 'locks', 'check.lock'), temporary: false };
@@ -152,9 +206,11 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   const root = resolve(opts.data);
   checkDataRoot(root);
   const verdict = opts.verdict ?? 'evidence';
-  if (verdict !== 'evidence' && verdict !== 'strict') throw new UsageError(`--verdict must be evidence or strict, not ${JSON.stringify(verdict)}`);
+  if (verdict !== 'evidence' && verdict !== 'strict')
+    throw new UsageError(`--verdict must be evidence or strict, not ${JSON.stringify(verdict)}`);
   const minQuestions = opts.minQuestions ?? DEFAULT_MIN_QUESTIONS;
-  if (!Number.isInteger(minQuestions) || minQuestions < 0) throw new UsageError(`--min-questions must be a whole number, not ${minQuestions}`);
+  if (!Number.isInteger(minQuestions) || minQuestions < 0)
+    throw new UsageError(`--min-questions must be a whole number, not ${minQuestions}`);
   const reference = opts.reference ? loadReference(opts.reference) : undefined;
   const names = opts.systems ?? CHECK_SYSTEMS;
   for (const n of names) if (!SYSTEMS.has(n)) throw new UsageError(`unknown system ${n}`);
@@ -170,7 +226,8 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   }
   const hash = compileHash(root);
   const { cases, golds, texts, askFrames } = readBuildQuestions(root);
-  if (!cases.length) throw new InputError({ file: join(root, 'private'), path: '', message: 'no case asks anything: nothing to check' });
+  if (!cases.length)
+    throw new InputError({ file: join(root, 'private'), path: '', message: 'no case asks anything: nothing to check' });
   const home = answersHome(root, hash, opts.out);
   const offTemp = home.temporary ? onInterrupt(() => rmSync(home.dir, { recursive: true, force: true })) : () => {};
   try {
@@ -233,7 +290,8 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
         writeJsonAtomic(reportPath, report);
         writeFileAtomic(mdPath, markdown);
       }
-      const exitCode = report.broken.length || !report.families.some((f) => f.status === 'kept' && f.kept_qids.length) ? 1 : 0;
+      const exitCode =
+        report.broken.length || !report.families.some((f) => f.status === 'kept' && f.kept_qids.length) ? 1 : 0;
       return { report, markdown, reportPath, mdPath, exitCode } as CheckResult;
     });
   } finally {

@@ -13,12 +13,38 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { checkOutputFolder, InputError, isTempName, readText, UsageError, withLock, writeFileAtomic, writeJsonAtomic } from '../foundation/index.ts';
+import {
+  checkOutputFolder,
+  InputError,
+  isTempName,
+  readText,
+  UsageError,
+  withLock,
+  writeFileAtomic,
+  writeJsonAtomic,
+} from '../foundation/index.ts';
 import { caseIdsOf, compileHash } from '../formats/compile-hash.ts';
 import { keptQids, readCheckReport } from './check-report.ts';
 import { checkDataRoot } from './check.ts';
-import { loadCase, parseChannel, runMany, type Channel, type HarnessSystem, type LoadedCase, type RunProgress } from './harness/index.ts';
-import { buildResults, cellCountsOf, readGoldRows, resultsMarkdown, type BrokenCase, type CellCounts, type GoldRow, type Results } from './score/index.ts';
+import {
+  loadCase,
+  parseChannel,
+  runMany,
+  type Channel,
+  type HarnessSystem,
+  type LoadedCase,
+  type RunProgress,
+} from './harness/index.ts';
+import {
+  buildResults,
+  cellCountsOf,
+  readGoldRows,
+  resultsMarkdown,
+  type BrokenCase,
+  type CellCounts,
+  type GoldRow,
+  type Results,
+} from './score/index.ts';
 
 export const SELECT_KEYS = ['job', 'length', 'layout', 'cid', 'sid'] as const;
 
@@ -58,7 +84,8 @@ export function notThisRun(dir: string, want: RunRecord): string | null {
   const names = readdirSync(dir).filter((n) => !isRunNoise(n));
   if (names.length === 0) return null;
   const file = join(dir, 'run.json');
-  if (!existsSync(file)) return `is not a run folder (it has no run.json, and holds ${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''})`;
+  if (!existsSync(file))
+    return `is not a run folder (it has no run.json, and holds ${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''})`;
   let got: Partial<RunRecord>;
   try {
     got = JSON.parse(readText(file)) as Partial<RunRecord>;
@@ -67,10 +94,16 @@ export function notThisRun(dir: string, want: RunRecord): string | null {
   }
   if (got.format !== RUN_FORMAT) return `is not a run folder (${file} is not ${RUN_FORMAT})`;
   const diffs: string[] = [];
-  if (got.system !== want.system) diffs.push(`system ${JSON.stringify(got.system)}, not ${JSON.stringify(want.system)}`);
-  if (got.channel !== want.channel) diffs.push(`channel ${JSON.stringify(got.channel)}, not ${JSON.stringify(want.channel)}`);
-  if (got.compile_hash !== want.compile_hash) diffs.push(`compile ${String(got.compile_hash).slice(0, 12)}, not ${want.compile_hash.slice(0, 12)} (the data changed or is another build)`);
-  if (JSON.stringify(got.select ?? []) !== JSON.stringify(want.select)) diffs.push(`selection ${JSON.stringify(got.select ?? [])}, not ${JSON.stringify(want.select)}`);
+  if (got.system !== want.system)
+    diffs.push(`system ${JSON.stringify(got.system)}, not ${JSON.stringify(want.system)}`);
+  if (got.channel !== want.channel)
+    diffs.push(`channel ${JSON.stringify(got.channel)}, not ${JSON.stringify(want.channel)}`);
+  if (got.compile_hash !== want.compile_hash)
+    diffs.push(
+      `compile ${String(got.compile_hash).slice(0, 12)}, not ${want.compile_hash.slice(0, 12)} (the data changed or is another build)`,
+    );
+  if (JSON.stringify(got.select ?? []) !== JSON.stringify(want.select))
+    diffs.push(`selection ${JSON.stringify(got.select ?? [])}, not ${JSON.stringify(want.select)}`);
   return diffs.length ? `is a run of another kind: ${diffs.join('; ')}` : null;
 }
 
@@ -80,14 +113,23 @@ export function parseSelect(select: readonly string[] = []): Map<string, Set<str
   for (const s of select) {
     const i = s.indexOf('=');
     const key = i > 0 ? s.slice(0, i) : '';
-    if (!(SELECT_KEYS as readonly string[]).includes(key) || i === s.length - 1) throw new UsageError(`--select takes key=value with key one of ${SELECT_KEYS.join(', ')}, not ${JSON.stringify(s)}`);
+    if (!(SELECT_KEYS as readonly string[]).includes(key) || i === s.length - 1)
+      throw new UsageError(
+        `--select takes key=value with key one of ${SELECT_KEYS.join(', ')}, not ${JSON.stringify(s)}`,
+      );
     (out.get(key) ?? out.set(key, new Set()).get(key)!).add(s.slice(i + 1));
   }
   return out;
 }
 
 function selected(c: LoadedCase, sel: Map<string, Set<string>>): boolean {
-  const v: Record<string, string> = { job: c.case.job, length: c.case.length, layout: c.case.layout, cid: c.case.cid, sid: c.case.sid };
+  const v: Record<string, string> = {
+    job: c.case.job,
+    length: c.case.length,
+    layout: c.case.layout,
+    cid: c.case.cid,
+    sid: c.case.sid,
+  };
   for (const [k, vals] of sel) if (!vals.has(v[k])) return false;
   return true;
 }
@@ -112,7 +154,9 @@ export function datasetCellCounts(root: string, allGolds: readonly GoldRow[]): C
 }
 
 /** Run the evaluation; returns the results (also written to RUN_DIR). */
-export async function runEval(opts: EvalOptions): Promise<{ results: Results; markdown: string; broken: number; cases: number; brokenCases: BrokenCase[] }> {
+export async function runEval(
+  opts: EvalOptions,
+): Promise<{ results: Results; markdown: string; broken: number; cases: number; brokenCases: BrokenCase[] }> {
   const root = resolve(opts.data);
   checkDataRoot(root);
   const channel = parseChannel(opts.channel ?? 'rgb_pose');
@@ -120,29 +164,48 @@ export async function runEval(opts: EvalOptions): Promise<{ results: Results; ma
   const all = caseIdsOf(root).map((cid) => loadCase(join(root, 'private', cid)));
   const asking = all.filter((c) => c.case.asks.length || c.case.end_qids.length);
   const cases = asking.filter((c) => selected(c, sel));
-  if (!cases.length) throw new UsageError(`no case that asks something matches ${opts.select?.join(' ') || 'the build'}`);
+  if (!cases.length)
+    throw new UsageError(`no case that asks something matches ${opts.select?.join(' ') || 'the build'}`);
   const goldsOf = (c: LoadedCase) => {
     const f = join(c.dir, 'gold.jsonl');
-    if (!existsSync(f)) throw new InputError({ file: f, path: '', message: 'eval needs the gold of every case it scores' });
+    if (!existsSync(f))
+      throw new InputError({ file: f, path: '', message: 'eval needs the gold of every case it scores' });
     return readGoldRows(f);
   };
   const allGolds = asking.flatMap(goldsOf);
   const hash = compileHash(root);
-  const record: RunRecord = { format: RUN_FORMAT, system: opts.system.name, channel, compile_hash: hash, select: [...(opts.select ?? [])].sort() };
-  const runDir = checkOutputFolder(opts.out, { flag: '--out', inputs: [root], owned: (dir) => notThisRun(dir, record) });
+  const record: RunRecord = {
+    format: RUN_FORMAT,
+    system: opts.system.name,
+    channel,
+    compile_hash: hash,
+    select: [...(opts.select ?? [])].sort(),
+  };
+  const runDir = checkOutputFolder(opts.out, {
+    flag: '--out',
+    inputs: [root],
+    owned: (dir) => notThisRun(dir, record),
+  });
   return withLock(join(runDir, '.lock'), `stbench eval ${opts.system.name}`, async () => {
     writeJsonAtomic(join(runDir, 'run.json'), record);
     const report = join(root, 'check_report.json');
-    const kept = existsSync(report) && !existsSync(join(root, 'release.json')) ? keptQids(readCheckReport(report)) : null;
-    const outcomes = await runMany(opts.system, cases.map((c) => c.dir), {
-      runDir,
-      channel,
-      workers: opts.workers ?? 1,
-      replyTimeoutMs: opts.replyTimeoutMs,
-      retryBroken: opts.retryBroken,
-      onProgress: opts.onProgress,
-    });
-    const brokenCases: BrokenCase[] = outcomes.filter((o) => o.status === 'broken').map((o) => ({ cid: o.cid, reason: o.reason ?? 'broken' }));
+    const kept =
+      existsSync(report) && !existsSync(join(root, 'release.json')) ? keptQids(readCheckReport(report)) : null;
+    const outcomes = await runMany(
+      opts.system,
+      cases.map((c) => c.dir),
+      {
+        runDir,
+        channel,
+        workers: opts.workers ?? 1,
+        replyTimeoutMs: opts.replyTimeoutMs,
+        retryBroken: opts.retryBroken,
+        onProgress: opts.onProgress,
+      },
+    );
+    const brokenCases: BrokenCase[] = outcomes
+      .filter((o) => o.status === 'broken')
+      .map((o) => ({ cid: o.cid, reason: o.reason ?? 'broken' }));
     const brokenCids = new Set(brokenCases.map((b) => b.cid));
     const scoredCids = new Set(cases.map((c) => c.case.cid).filter((cid) => !brokenCids.has(cid)));
     const golds = allGolds.filter((g) => scoredCids.has(g.cid) && (!kept || kept.has(g.qid)));
@@ -150,9 +213,15 @@ export async function runEval(opts: EvalOptions): Promise<{ results: Results; ma
     for (const o of outcomes) if (o.status === 'ok') for (const [q, a] of o.answers) answers.set(q, a);
     const counts = datasetCellCounts(root, allGolds);
     const results = buildResults({
-      golds, answers, system: opts.system.name, channel, compile_hash: hash,
-      broken: brokenCases, casesSelected: cases.length,
-      ...(counts ? { cellCounts: counts } : {}), ...(opts.B !== undefined ? { B: opts.B } : {}),
+      golds,
+      answers,
+      system: opts.system.name,
+      channel,
+      compile_hash: hash,
+      broken: brokenCases,
+      casesSelected: cases.length,
+      ...(counts ? { cellCounts: counts } : {}),
+      ...(opts.B !== undefined ? { B: opts.B } : {}),
     });
     const markdown = resultsMarkdown(results);
     writeJsonAtomic(join(runDir, 'results.json'), results);

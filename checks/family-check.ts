@@ -43,9 +43,17 @@ export const FamilyCheck = z
     systems: z.record(z.string(), z.number().finite()),
   })
   .superRefine((f, ctx) => {
-    if (f.status === 'dropped' && !f.dropped_by) ctx.addIssue({ code: 'custom', path: ['dropped_by'], message: 'a dropped family names the gate that dropped it' });
-    if (f.status === 'kept' && f.dropped_by) ctx.addIssue({ code: 'custom', path: ['dropped_by'], message: 'a kept family has no dropped_by' });
-    if (f.status === 'dropped' && f.kept_qids.length) ctx.addIssue({ code: 'custom', path: ['kept_qids'], message: 'a dropped family keeps no qid' });
-    if (f.kept_qids.length > f.n) ctx.addIssue({ code: 'custom', path: ['kept_qids'], message: `keeps ${f.kept_qids.length} of ${f.n} questions` });
+    if (f.status === 'dropped' && !f.dropped_by)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dropped_by'],
+        message: 'a dropped family names the gate that dropped it',
+      });
+    if (f.status === 'kept' && f.dropped_by)
+      ctx.addIssue({ code: 'custom', path: ['dropped_by'], message: 'a kept family has no dropped_by' });
+    if (f.status === 'dropped' && f.kept_qids.length)
+      ctx.addIssue({ code: 'custom', path: ['kept_qids'], message: 'a dropped family keeps no qid' });
+    if (f.kept_qids.length > f.n)
+      ctx.addIssue({ code: 'custom', path: ['kept_qids'], message: `keeps ${f.kept_qids.length} of ${f.n} questions` });
   });
 export type FamilyCheck = z.infer<typeof FamilyCheck>;

@@ -19,7 +19,7 @@
  */
 import type { BrokenInstrument, CheckReport, FamilyCheck, GateReading } from './check-report.ts';
 import { bootstrapOverScripts, type GoldRow, type ScoredRow, type ScriptGroup } from './score/index.ts';
-import { questionClass } from './systems/question-form.ts';
+import { questionClass } from '../compile/question-form.ts';
 import { familiesWhere } from '../compile/family-registry.ts';
 import type { SystemRole } from './harness/index.ts';
 import { SYSTEMS } from './systems/registry.ts';
@@ -53,7 +53,9 @@ export const PRIOR = one((s) => s.gate === 'class_priors', 'class priors');
 export const CHECK_SYSTEMS: readonly string[] = ROLE_ORDER.flatMap((r) => {
   const mine = ROSTER.filter((s) => s.role === r);
   // the constant answerer closes the shortcuts (the report's order)
-  return [...mine.filter((s) => s.gate !== 'constants'), ...mine.filter((s) => s.gate === 'constants')].map((s) => s.name);
+  return [...mine.filter((s) => s.gate !== 'constants'), ...mine.filter((s) => s.gate === 'constants')].map(
+    (s) => s.name,
+  );
 });
 
 export const THRESHOLDS = { memory_needed: 0.1, shortcuts: 0.1, constants: 0, separation: 0.5, ceiling: 1 } as const;
@@ -88,7 +90,12 @@ export function instrumentChecks(input: GateInput): BrokenInstrument[] {
   for (const g of input.golds) {
     const r = ceiling?.get(g.qid);
     if (!r) out.push({ qid: g.qid, what: 'ceiling', why: `${CEILING} has no score for the question` });
-    else if (r.score_gate < 1 - EPS) out.push({ qid: g.qid, what: 'ceiling', why: `${CEILING} scores ${r.score_gate.toFixed(3)} on ${g.family} (${r.reason})` });
+    else if (r.score_gate < 1 - EPS)
+      out.push({
+        qid: g.qid,
+        what: 'ceiling',
+        why: `${CEILING} scores ${r.score_gate.toFixed(3)} on ${g.family} (${r.reason})`,
+      });
     const why = knowableProblem(g, input.askFrames?.get(g.qid));
     if (why) out.push({ qid: g.qid, what: 'knowable', why });
   }
@@ -100,10 +107,12 @@ export function knowableProblem(g: GoldRow, askK?: number): string | null {
   const ev = g.evidence_frames;
   if (g.knowable) {
     if (!ev.length) return `an answerable ${g.family} gold names no evidence frame`;
-    if (askK !== undefined && ev.some((k) => k > askK)) return `an answerable ${g.family} gold names a frame after its ask (${askK}): ${ev.join(', ')}`;
+    if (askK !== undefined && ev.some((k) => k > askK))
+      return `an answerable ${g.family} gold names a frame after its ask (${askK}): ${ev.join(', ')}`;
     return null;
   }
-  if (ev.length && !(askK !== undefined && ev.every((k) => k === askK))) return `an unknown ${g.family} gold names evidence frames ${ev.join(', ')}`;
+  if (ev.length && !(askK !== undefined && ev.every((k) => k === askK)))
+    return `an unknown ${g.family} gold names evidence frames ${ev.join(', ')}`;
   return null;
 }
 
@@ -120,12 +129,18 @@ function meanGate(scores: ReadonlyMap<string, ScoredRow> | undefined, qids: read
  * its question of largest gain (ties: the larger qid). Returns the kept qids (sorted) and the largest class gain
  * before balancing.
  */
-export function balance(qids: readonly string[], texts: ReadonlyMap<string, string>, prior: ReadonlyMap<string, ScoredRow> | undefined, floor: ReadonlyMap<string, ScoredRow> | undefined): { kept: string[]; worst_before: number } {
+export function balance(
+  qids: readonly string[],
+  texts: ReadonlyMap<string, string>,
+  prior: ReadonlyMap<string, ScoredRow> | undefined,
+  floor: ReadonlyMap<string, ScoredRow> | undefined,
+): { kept: string[]; worst_before: number } {
   const gain = new Map(qids.map((q) => [q, (prior?.get(q)?.score_gate ?? -1) - (floor?.get(q)?.score_gate ?? -1)]));
   const classes = new Map<string, Set<string>>();
   for (const q of qids) {
     const c = questionClass(texts.get(q) ?? '');
-    for (const key of [`kind:${c.kind}`, `template:${c.template}`]) (classes.get(key) ?? classes.set(key, new Set()).get(key)!).add(q);
+    for (const key of [`kind:${c.kind}`, `template:${c.template}`])
+      (classes.get(key) ?? classes.set(key, new Set()).get(key)!).add(q);
   }
   const classGain = (members: Set<string>) => {
     let s = 0;
@@ -159,13 +174,27 @@ function passes(x: number, threshold: number, dir: Direction): boolean {
 }
 
 /** A gate's reading with both verdicts; the report's mode decides, the other is recorded. */
-function gate(reading: number, threshold: number, dir: Direction, ci: { lo: number; hi: number } | null, mode: Verdict, thin: boolean, minQ: number, n: number): GateReading {
+function gate(
+  reading: number,
+  threshold: number,
+  dir: Direction,
+  ci: { lo: number; hi: number } | null,
+  mode: Verdict,
+  thin: boolean,
+  minQ: number,
+  n: number,
+): GateReading {
   const evidence = passes(reading, threshold, dir) ? 'pass' : 'fail';
   // strict: the interval's unfavourable end must pass (the upper end of a lead, the lower end of a separation)
   const strictX = ci ? (dir === 'at_least' ? ci.lo : ci.hi) : reading;
   const strict = passes(strictX, threshold, dir) ? 'pass' : 'fail';
   const verdict = mode === 'evidence' ? evidence : strict;
-  const how = mode === 'evidence' ? 'evidence: point estimate' : ci ? `strict: ${dir === 'at_least' ? 'lower' : 'upper'} end of the 95% interval over scripts` : 'strict: point estimate (one script, no interval)';
+  const how =
+    mode === 'evidence'
+      ? 'evidence: point estimate'
+      : ci
+        ? `strict: ${dir === 'at_least' ? 'lower' : 'upper'} end of the 95% interval over scripts`
+        : 'strict: point estimate (one script, no interval)';
   return {
     reading,
     threshold,
@@ -181,7 +210,11 @@ function notApplicable(why: string): GateReading {
 }
 
 /** Mean gate scores of the systems over a set of rows. */
-function systemMeans(systems: readonly string[], scores: GateInput['scores'], qids: readonly string[]): Record<string, number> {
+function systemMeans(
+  systems: readonly string[],
+  scores: GateInput['scores'],
+  qids: readonly string[],
+): Record<string, number> {
   return Object.fromEntries(systems.map((s) => [s, meanGate(scores[s], qids)]));
 }
 
@@ -236,11 +269,20 @@ export function runGates(input: GateInput): GateResult {
       }
       ci = bootstrapOverScripts(
         [...bySid.keys()].sort().map((k) => bySid.get(k)!),
-        (sample) => readings(systemMeans(systems, input.scores, sample.flatMap((s) => s.rows)), shortcuts),
+        (sample) =>
+          readings(
+            systemMeans(
+              systems,
+              input.scores,
+              sample.flatMap((s) => s.rows),
+            ),
+            shortcuts,
+          ),
         { B: input.B ?? 2000, seed: input.seed ?? 'check', id: key },
       );
     }
-    const g = (name: keyof typeof point, threshold: number, dir: Direction) => gate(point[name], threshold, dir, ci[name] ?? null, input.verdict, thin, input.minQuestions, n);
+    const g = (name: keyof typeof point, threshold: number, dir: Direction) =>
+      gate(point[name], threshold, dir, ci[name] ?? null, input.verdict, thin, input.minQuestions, n);
     const memoryFamily = rows.filter((r) => r.column === 'memory').length * 2 >= rows.length;
     const instrument = rows.filter((r) => brokenBy.get(r.qid) === 'ceiling').length;
     const ceilingGate: GateReading = {
@@ -252,11 +294,25 @@ export function runGates(input: GateInput): GateResult {
     const unknowable = rows.filter((r) => brokenBy.get(r.qid) === 'knowable').length;
     const gates: Record<string, GateReading> = {
       ceiling: ceilingGate,
-      knowable: { reading: unknowable, threshold: 0, verdict: unknowable ? 'fail' : 'pass', decided_by: 'instrument: questions whose evidence frames break the seen-or-unknown rule' },
-      memory_needed: memoryFamily && present.includes(CURRENT_VIEW) ? g('memory_needed', THRESHOLDS.memory_needed, 'at_most') : notApplicable(memoryFamily ? 'current_view was not run' : 'not a memory family'),
-      shortcuts: shortcuts.length ? g('shortcuts', THRESHOLDS.shortcuts, 'below') : notApplicable('no shortcut system was run'),
-      constants: present.includes(CONSTANT) ? g('constants', THRESHOLDS.constants, 'at_most') : notApplicable('form_adversary was not run'),
-      separation: present.includes(CEILING) ? g('separation', THRESHOLDS.separation, 'at_least') : notApplicable('perfect_reader was not run'),
+      knowable: {
+        reading: unknowable,
+        threshold: 0,
+        verdict: unknowable ? 'fail' : 'pass',
+        decided_by: 'instrument: questions whose evidence frames break the seen-or-unknown rule',
+      },
+      memory_needed:
+        memoryFamily && present.includes(CURRENT_VIEW)
+          ? g('memory_needed', THRESHOLDS.memory_needed, 'at_most')
+          : notApplicable(memoryFamily ? 'current_view was not run' : 'not a memory family'),
+      shortcuts: shortcuts.length
+        ? g('shortcuts', THRESHOLDS.shortcuts, 'below')
+        : notApplicable('no shortcut system was run'),
+      constants: present.includes(CONSTANT)
+        ? g('constants', THRESHOLDS.constants, 'at_most')
+        : notApplicable('form_adversary was not run'),
+      separation: present.includes(CEILING)
+        ? g('separation', THRESHOLDS.separation, 'at_least')
+        : notApplicable('perfect_reader was not run'),
       balance: {
         reading: bal.worst_before,
         threshold: 0,
@@ -269,7 +325,9 @@ export function runGates(input: GateInput): GateResult {
     for (const name of ['ceiling', 'knowable']) if (!dropped && gates[name].verdict === 'fail') dropped = name;
     if (!dropped && !bal.kept.length) dropped = 'balance';
     // a thin family is gated on its evidence like any other (and flagged): never kept because it is thin
-    if (!dropped) for (const name of ['memory_needed', 'shortcuts', 'constants', 'separation']) if (!dropped && gates[name].verdict === 'fail') dropped = name;
+    dropped ??= ['memory_needed', 'shortcuts', 'constants', 'separation'].find(
+      (name) => gates[name].verdict === 'fail',
+    );
     families.push({
       layout,
       job,
@@ -290,6 +348,9 @@ export function runGates(input: GateInput): GateResult {
   return {
     broken,
     families,
-    map_reader: { note: 'The map reader answers clear_path and open_heading from the public map alone: a diagnostic, never a gate and never in a results table.', rows: mapRows },
+    map_reader: {
+      note: 'The map reader answers clear_path and open_heading from the public map alone: a diagnostic, never a gate and never in a results table.',
+      rows: mapRows,
+    },
   };
 }

@@ -58,7 +58,14 @@ export const ValidityJob = z.strictObject({
   tricks: z.number().int().nonnegative().nullable(),
   trick_share: share.nullable(),
   /** per people-approach family asked: answerable golds, those that are 0 (the person meets the body), the share */
-  person_meets: z.record(z.string(), z.strictObject({ answerable: z.number().int().nonnegative(), zero: z.number().int().nonnegative(), share: share.nullable() })),
+  person_meets: z.record(
+    z.string(),
+    z.strictObject({
+      answerable: z.number().int().nonnegative(),
+      zero: z.number().int().nonnegative(),
+      share: share.nullable(),
+    }),
+  ),
 });
 export type ValidityJob = z.infer<typeof ValidityJob>;
 
@@ -125,7 +132,9 @@ export function validityReport(input: ValidityInput): Validity {
   const families: ValidityFamily[] = input.families.map((f) => {
     const rows = fam.get(`${f.layout}|${f.job}|${f.family}`) ?? [];
     const memory = rows.filter((g) => g.column === 'memory');
-    const leads = input.shortcuts.filter((s) => s in f.systems).map((s) => ({ system: s, lead: f.systems[s] - (f.systems[input.floorName] ?? 0) }));
+    const leads = input.shortcuts
+      .filter((s) => s in f.systems)
+      .map((s) => ({ system: s, lead: f.systems[s] - (f.systems[input.floorName] ?? 0) }));
     const worst = leads.sort((a, b) => b.lead - a.lead || (a.system < b.system ? -1 : 1))[0] ?? null;
     return {
       layout: f.layout,
@@ -146,7 +155,9 @@ export function validityReport(input: ValidityInput): Validity {
   });
 
   const jobs: ValidityJob[] = [];
-  for (const [key, rows] of [...byKey(input.golds, (g) => `${g.layout}|${g.job}`)].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [key, rows] of [...byKey(input.golds, (g) => `${g.layout}|${g.job}`)].sort(([a], [b]) =>
+    a < b ? -1 : 1,
+  )) {
     const [layout, job] = key.split('|');
     const sids = [...new Set(rows.map((g) => g.sid))];
     const frames = sids.reduce((a, s) => a + (input.frames.get(s) ?? 0), 0);
@@ -161,7 +172,11 @@ export function validityReport(input: ValidityInput): Validity {
       if (!asked.length) continue;
       const answerable = asked.filter((g) => g.knowable);
       const zero = answerable.filter((g) => g.value === 0).length;
-      meets[family] = { answerable: answerable.length, zero, share: answerable.length ? zero / answerable.length : null };
+      meets[family] = {
+        answerable: answerable.length,
+        zero,
+        share: answerable.length ? zero / answerable.length : null,
+      };
     }
     jobs.push({
       layout,
@@ -183,7 +198,9 @@ export function validityReport(input: ValidityInput): Validity {
   // cells weighted by the kept questions' counts (the release's own dev root)
   const keptRows = input.golds.filter((g) => kept.has(g.qid));
   const cellCounts = cellCountsOf(keptRows);
-  const rows = keptRows.filter((g) => (FLOOR_LENGTHS as readonly string[]).includes(g.length)).map((g) => resultRow(g, input.floor.get(g.qid)!));
+  const rows = keptRows
+    .filter((g) => (FLOOR_LENGTHS as readonly string[]).includes(g.length))
+    .map((g) => resultRow(g, input.floor.get(g.qid)!));
   const floor: FloorRow[] = [];
   for (const a of aggregate(rows, { cellCounts, B: input.B, seed: input.seed ?? 'validity' })) {
     const ci = (x: { lo: number; hi: number } | null) => (x ? ([x.lo, x.hi] as [number, number]) : null);

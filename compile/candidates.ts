@@ -46,7 +46,13 @@ export function evaluate(family: Family, target: Target, site: AskSite): FamilyO
  * Fill one slot: the families in order, each one's candidates in order; the first candidate the family answers and
  * every screen lets through is kept. Every candidate tried is counted in the funnel.
  */
-export function fillSlot(families: readonly Family[], site: AskSite, slot: number | null, funnel: Funnel, screens: readonly Screen[]): KeptQuestion | null {
+export function fillSlot(
+  families: readonly Family[],
+  site: AskSite,
+  slot: number | null,
+  funnel: Funnel,
+  screens: readonly Screen[],
+): KeptQuestion | null {
   const { ctx } = site;
   const job = ctx.job.id;
   for (const family of families) {
@@ -58,13 +64,21 @@ export function fillSlot(families: readonly Family[], site: AskSite, slot: numbe
       try {
         out = evaluate(family, cand.target, site);
       } catch (e) {
-        throw new Error(`script ${ctx.sid}, case ${ctx.cid}, frame ${ctx.k ?? 'end'}: ${family} (${base.thing ?? '-'}): ${(e as Error).message}`);
+        throw new Error(
+          `script ${ctx.sid}, case ${ctx.cid}, frame ${ctx.k ?? 'end'}: ${family} (${base.thing ?? '-'}): ${(e as Error).message}`,
+        );
       }
       if (!out.ok) {
         funnel.drop({ ...base, screen: FAMILY_DROP, reason: out.reason });
         continue;
       }
-      const q: ScreenCandidate = { family, target: cand.target, trick: cand.trick, text: out.text, gold: out.gold as GoldCore };
+      const q: ScreenCandidate = {
+        family,
+        target: cand.target,
+        trick: cand.trick,
+        text: out.text,
+        gold: out.gold as GoldCore,
+      };
       let dropped = false;
       for (const s of screens) {
         const why = s.apply(q, ctx);

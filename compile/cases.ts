@@ -74,11 +74,21 @@ const pad6 = (k: number) => String(k).padStart(6, '0');
 
 /** The RGB and depth files of a script frame, relative to the build. */
 export function frameFiles(sid: string, k: number): { rgb: string; depth: string } {
-  return { rgb: join('scripts', sid, 'sensors', 'rgb', `${pad6(k)}.jpg`), depth: join('private', sid, 'depth', `${pad6(k)}.png`) };
+  return {
+    rgb: join('scripts', sid, 'sensors', 'rgb', `${pad6(k)}.jpg`),
+    depth: join('private', sid, 'depth', `${pad6(k)}.png`),
+  };
 }
 
 /** case.json less its questions: the case's tasks and frames (steps renumbered, fresh clock, tasks from 0). */
-export function caseBody(o: { plan: PlanFile; steps: readonly Step[]; window: CaseWindow; job: string; layout: string; seed: string }): Omit<CaseFile, 'asks' | 'end_qids'> {
+export function caseBody(o: {
+  plan: PlanFile;
+  steps: readonly Step[];
+  window: CaseWindow;
+  job: string;
+  layout: string;
+  seed: string;
+}): Omit<CaseFile, 'asks' | 'end_qids'> {
   const { plan, steps, window: w } = o;
   const ks = windowFrames(plan, w);
   const taskOf = new Map(w.tasks.map((t, i) => [t, i]));
@@ -88,7 +98,12 @@ export function caseBody(o: { plan: PlanFile; steps: readonly Step[]; window: Ca
     const st = steps[sk];
     if (!st) throw new Error(`script ${w.sid}: no step for frame ${sk}`);
     const task = taskOf.get(plan.keyframes[sk].task)!;
-    const step: Step = { ...st, k, clock: formatClock(start + (parseClock(st.clock) - t0)), status: { ...st.status, task } };
+    const step: Step = {
+      ...st,
+      k,
+      clock: formatClock(start + (parseClock(st.clock) - t0)),
+      status: { ...st.status, task },
+    };
     return { step, script_k: sk, ...frameFiles(w.sid, sk) };
   });
   const tasks = w.tasks.map((t, i) => ({
@@ -97,5 +112,14 @@ export function caseBody(o: { plan: PlanFile; steps: readonly Step[]; window: Ca
     unobserved_s: i === 0 ? 0 : Math.round(plan.tasks[t].gap_before_s * 10) / 10,
     start_k: frames.findIndex((f) => f.step.status.task === i),
   }));
-  return { cid: w.cid, sid: w.sid, job: o.job, layout: o.layout, length: w.length, script_tasks: [...w.tasks], tasks, frames };
+  return {
+    cid: w.cid,
+    sid: w.sid,
+    job: o.job,
+    layout: o.layout,
+    length: w.length,
+    script_tasks: [...w.tasks],
+    tasks,
+    frames,
+  };
 }

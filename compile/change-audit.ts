@@ -43,19 +43,24 @@ export interface JobAudit {
 export function windowGaps(frames: readonly FrameView[]): { after_task: number; t0: number; t1: number }[] {
   const gaps: { after_task: number; t0: number; t1: number }[] = [];
   for (let i = 1; i < frames.length; i++) {
-    if (frames[i].task !== frames[i - 1].task) gaps.push({ after_task: frames[i - 1].task, t0: frames[i - 1].t, t1: frames[i].t });
+    if (frames[i].task !== frames[i - 1].task)
+      gaps.push({ after_task: frames[i - 1].task, t0: frames[i - 1].t, t1: frames[i].t });
   }
   return gaps;
 }
 
-const angleDiff = (a: number, b: number) => Math.abs((((a - b) % 360) + 540) % 360 - 180);
+const angleDiff = (a: number, b: number) => Math.abs(((((a - b) % 360) + 540) % 360) - 180);
 
 function seenBetween(frames: readonly FrameView[], id: string, t0: number, t1: number): boolean {
   return frames.some((f) => f.t >= t0 && f.t < t1 && f.entities.some((e) => e.entity === id && e.pixels > 0));
 }
 
 /** The changes in one case's window, each with what the robot saw of it. */
-export function auditCase(timeline: Timeline, frames: readonly FrameView[], meta: { cid: string; job: string }): CaseAudit {
+export function auditCase(
+  timeline: Timeline,
+  frames: readonly FrameView[],
+  meta: { cid: string; job: string },
+): CaseAudit {
   const gaps = windowGaps(frames);
   const gapOf = (t: number) => gaps.find((g) => t > g.t0 && t <= g.t1);
   const changes: WorldChange[] = [];
@@ -65,9 +70,20 @@ export function auditCase(timeline: Timeline, frames: readonly FrameView[], meta
       const g = gapOf(ev.t);
       if (!g) return;
       // the old spot holds from the previous change on, the new one until the next change
-      const prev = times.slice(0, i).filter((x) => x.changed).pop()?.t ?? -Infinity;
+      const prev =
+        times
+          .slice(0, i)
+          .filter((x) => x.changed)
+          .pop()?.t ?? -Infinity;
       const next = times.slice(i + 1).find((x) => x.changed)?.t ?? Infinity;
-      changes.push({ entity, what, t: ev.t, after_task: g.after_task, seen_before: seenBetween(frames, entity, prev, ev.t), seen_after: seenBetween(frames, entity, ev.t, next) });
+      changes.push({
+        entity,
+        what,
+        t: ev.t,
+        after_task: g.after_task,
+        seen_before: seenBetween(frames, entity, prev, ev.t),
+        seen_after: seenBetween(frames, entity, ev.t, next),
+      });
     });
   };
   for (const id of Object.keys(timeline.things).sort()) {
@@ -78,14 +94,22 @@ export function auditCase(timeline: Timeline, frames: readonly FrameView[], meta
       evs.map((e, i) => {
         const p = evs[i - 1];
         const changed =
-          !!p && (Math.hypot(e.x - p.x, e.y - p.y, e.z - p.z) >= MOVE_EPS_M || angleDiff(e.yaw, p.yaw) >= TURN_EPS_DEG || e.rests_on !== p.rests_on || e.level !== p.level);
+          !!p &&
+          (Math.hypot(e.x - p.x, e.y - p.y, e.z - p.z) >= MOVE_EPS_M ||
+            angleDiff(e.yaw, p.yaw) >= TURN_EPS_DEG ||
+            e.rests_on !== p.rests_on ||
+            e.level !== p.level);
         return { t: e.t, changed };
       }),
     );
   }
   for (const id of Object.keys(timeline.doors).sort()) {
     const evs = timeline.doors[id];
-    visit(id, 'door', evs.map((e, i) => ({ t: e.t, changed: i > 0 && JSON.stringify(e.state) !== JSON.stringify(evs[i - 1].state) })));
+    visit(
+      id,
+      'door',
+      evs.map((e, i) => ({ t: e.t, changed: i > 0 && JSON.stringify(e.state) !== JSON.stringify(evs[i - 1].state) })),
+    );
   }
   changes.sort((a, b) => a.t - b.t || (a.entity < b.entity ? -1 : a.entity > b.entity ? 1 : 0));
   return { cid: meta.cid, job: meta.job, changes };
@@ -110,8 +134,16 @@ export function changeAudit(cases: readonly CaseAudit[]): JobAudit[] {
 
 /** The audit as a markdown section for compile_report.md. */
 export function changeAuditMarkdown(rows: readonly JobAudit[]): string {
-  const L = ['## Change audit (medium cases)', '', '| Job | Medium cases | Changes | Seen before and after | Before only | After only | Neither |', '| --- | --- | --- | --- | --- | --- | --- |'];
-  for (const r of rows) L.push(`| ${r.job} | ${r.medium_cases} | ${r.changes} | ${r.seen_both} | ${r.seen_before_only} | ${r.seen_after_only} | ${r.seen_neither} |`);
+  const L = [
+    '## Change audit (medium cases)',
+    '',
+    '| Job | Medium cases | Changes | Seen before and after | Before only | After only | Neither |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const r of rows)
+    L.push(
+      `| ${r.job} | ${r.medium_cases} | ${r.changes} | ${r.seen_both} | ${r.seen_before_only} | ${r.seen_after_only} | ${r.seen_neither} |`,
+    );
   if (!rows.length) L.push('| (no medium cases) | 0 | 0 | 0 | 0 | 0 | 0 |');
   return L.join('\n') + '\n';
 }

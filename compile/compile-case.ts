@@ -64,13 +64,26 @@ export function caseDecisions(data: ScriptData, scriptKs: readonly number[]): nu
 
 export function compileCase(data: ScriptData, w: CaseWindow, env: CompileEnv): CompiledCase {
   const { spec } = env;
-  const body = caseBody({ plan: data.plan, steps: data.steps, window: w, job: spec.id, layout: spec.layout, seed: env.seed });
+  const body = caseBody({
+    plan: data.plan,
+    steps: data.steps,
+    window: w,
+    job: spec.id,
+    layout: spec.layout,
+    seed: env.seed,
+  });
   const views = caseFrameViews(data, w);
   const scriptKs = body.frames.map((f) => f.script_k);
   const grid = gridOf(data);
   const lps = lookPoints(w.cid, views.length, caseDecisions(data, scriptKs), spec.look_points);
   const criticalOf = (f: FrameView) => new Set(data.plan.tasks[w.tasks[f.task]].things);
-  const ask = (upTo: number): AskContext => ({ job: env.view, world: env.world, grid, frames: views.slice(0, upTo + 1), critical: criticalOf(views[upTo]) });
+  const ask = (upTo: number): AskContext => ({
+    job: env.view,
+    world: env.world,
+    grid,
+    frames: views.slice(0, upTo + 1),
+    critical: criticalOf(views[upTo]),
+  });
   const context = (a: AskContext, k: number | null): ScreenContext => ({
     ask: a,
     window: views,
@@ -90,19 +103,34 @@ export function compileCase(data: ScriptData, w: CaseWindow, env: CompileEnv): C
     const qid = env.qid(w.cid);
     kept.push(q);
     questions.push({ qid, text: q.text, answer_type: q.gold.answer_type });
-    gold.push(goldRow(q.gold, { qid, job: spec.id as GoldRow['job'], layout: spec.layout, sid: w.sid, cid: w.cid, length: w.length }));
+    gold.push(
+      goldRow(q.gold, {
+        qid,
+        job: spec.id as GoldRow['job'],
+        layout: spec.layout,
+        sid: w.sid,
+        cid: w.cid,
+        length: w.length,
+      }),
+    );
     return qid;
   };
   for (const k of lps) {
-    const site: AskSite = { ctx: context(ask(k), k), rng: stream(env.seed, 'compile/candidates', `${w.cid}/${k}`), used: new Set() };
+    const site: AskSite = {
+      ctx: context(ask(k), k),
+      rng: stream(env.seed, 'compile/candidates', `${w.cid}/${k}`),
+      used: new Set(),
+    };
     const qids: string[] = [];
     spec.look_points.slots.forEach((families, slot) => {
       // the slot tries its families in an order drawn from the case id and the stop (unless the job lists its order):
       // a family the slot lists later is not starved by one that can nearly always be asked (clear_path before the
       // people families)
       const how = spec.look_points.slot_order?.[slot] ?? 'drawn';
-      const drawn = (xs: readonly Family[]) => stream(env.seed, 'compile/slot-order', `${w.cid}/${k}/${slot}`).shuffle(xs);
-      const order = how === 'listed' ? families : how === 'first' ? [families[0], ...drawn(families.slice(1))] : drawn(families);
+      const drawn = (xs: readonly Family[]) =>
+        stream(env.seed, 'compile/slot-order', `${w.cid}/${k}/${slot}`).shuffle(xs);
+      const order =
+        how === 'listed' ? families : how === 'first' ? [families[0], ...drawn(families.slice(1))] : drawn(families);
       const q = fillSlot(order, site, slot, env.funnel, env.screens);
       if (q) qids.push(add(q));
     });
@@ -110,7 +138,9 @@ export function compileCase(data: ScriptData, w: CaseWindow, env: CompileEnv): C
   }
   const roomsOf = (windowTask: number) => {
     const t = data.plan.tasks[w.tasks[windowTask]];
-    return env.place.rooms.filter((r) => t.rooms.includes(r.id)).map((r) => r.polygon.map((p) => [p[0], p[1]] as [number, number]));
+    return env.place.rooms
+      .filter((r) => t.rooms.includes(r.id))
+      .map((r) => r.polygon.map((p) => [p[0], p[1]] as [number, number]));
   };
   /** The end questions' site after case frame k (the last frame of a task), for the task it ends. */
   const endSite = (k: number, id: string): AskSite => ({

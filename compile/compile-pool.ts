@@ -28,7 +28,12 @@ function handOutOrder(build: string, sids: readonly string[]): number[] {
 export function compileScriptsOnWorkers(
   build: string,
   sids: readonly string[],
-  o: { seed: string; screens: string[]; workers: number; onResult?: (done: number, total: number, sid: string) => void },
+  o: {
+    seed: string;
+    screens: string[];
+    workers: number;
+    onResult?: (done: number, total: number, sid: string) => void;
+  },
 ): Promise<ScriptCompile[]> {
   return runOnWorkers<string, ScriptCompile>({
     module: new URL('./compile-worker.ts', import.meta.url),

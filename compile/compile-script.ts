@@ -30,29 +30,52 @@ export interface ScriptCompile extends ReportScript {
 }
 
 /** The job spec a script names, refused when it cannot be loaded or changed since the script was made. */
-export function checkJob(data: ScriptData, build: string) {
+export function jobOfScript(data: ScriptData, build: string) {
   const file = join(build, scriptFiles(data.sid).plan);
   let spec;
   try {
     spec = getJob(data.plan.job);
   } catch (e) {
-    throw new InputError({ file, path: 'job', message: `names job ${data.plan.job}, which cannot be loaded: ${(e as Error).message}` });
+    throw new InputError({
+      file,
+      path: 'job',
+      message: `names job ${data.plan.job}, which cannot be loaded: ${(e as Error).message}`,
+    });
   }
   if (scriptHash(spec) !== data.plan.job_hash) {
-    throw new InputError({ file, path: 'job_hash', message: `the job spec ${data.plan.job} changed since this script was made (beyond the fields only the compile reads); script (and render) again` });
+    throw new InputError({
+      file,
+      path: 'job_hash',
+      message: `the job spec ${data.plan.job} changed since this script was made (beyond the fields only the compile reads); script (and render) again`,
+    });
   }
   return spec;
 }
 
 /** Read, check and compile one script; `qid` draws the question ids (unique over the compile). */
-export function compileScript(build: string, sid: string, env: { seed: string; screens: readonly Screen[]; qid: (cid: string) => string }): ScriptCompile {
+export function compileScript(
+  build: string,
+  sid: string,
+  env: { seed: string; screens: readonly Screen[]; qid: (cid: string) => string },
+): ScriptCompile {
   const data = readScriptData(build, sid);
-  const spec = checkJob(data, build);
+  const spec = jobOfScript(data, build);
   const funnel = new Funnel();
-  const ctx = { seed: env.seed, spec, view: jobView(spec), world: worldFromTimeline(data.timeline), place: data.timeline.place, funnel, screens: env.screens, qid: env.qid };
+  const ctx = {
+    seed: env.seed,
+    spec,
+    view: jobView(spec),
+    world: worldFromTimeline(data.timeline),
+    place: data.timeline.place,
+    funnel,
+    screens: env.screens,
+    qid: env.qid,
+  };
   const windows = caseWindows(data.plan, data.sid, env.seed);
   const audits: CaseAudit[] = [];
-  for (const w of windows) if (w.length === 'medium') audits.push(auditCase(data.timeline, caseFrameViews(data, w), { cid: w.cid, job: spec.id }));
+  for (const w of windows)
+    if (w.length === 'medium')
+      audits.push(auditCase(data.timeline, caseFrameViews(data, w), { cid: w.cid, job: spec.id }));
   return {
     sid: data.sid,
     job: spec.id,

@@ -123,7 +123,8 @@ function startManifest(build: string, seed: string): void {
 /** Temporary files a killed compile left in the folders compile writes (others' live writers are left alone). */
 function sweepCompileTemps(build: string, cids: Iterable<string>): void {
   for (const d of [build, metaDir(build), join(build, 'private', 'index')]) sweepTemps(d, { deadOnly: true });
-  for (const cid of new Set([...cids, ...caseIdsOf(build)])) sweepTemps(join(build, 'private', cid), { deadOnly: true });
+  for (const cid of new Set([...cids, ...caseIdsOf(build)]))
+    sweepTemps(join(build, 'private', cid), { deadOnly: true });
 }
 
 /** The loud notice of a compile with another seed than the build's last. */
@@ -144,19 +145,22 @@ export function reseededNotice(build: string, r: Reseeded): string {
 
 /** Remove case folders and index entries an earlier compile wrote that this one did not. */
 function removeStale(build: string, cids: ReadonlySet<string>, sids: ReadonlySet<string>): void {
-  for (const cid of caseIdsOf(build)) if (!cids.has(cid) && !sids.has(cid)) rmSync(join(build, 'private', cid), { recursive: true, force: true });
+  for (const cid of caseIdsOf(build))
+    if (!cids.has(cid) && !sids.has(cid)) rmSync(join(build, 'private', cid), { recursive: true, force: true });
   const idx = join(build, 'private', 'index');
   if (!existsSync(idx)) return;
   for (const name of readdirSync(idx)) {
     const id = name.replace(/\.json$/, '');
-    if (name.endsWith('.json') && statSync(join(idx, name)).isFile() && !cids.has(id) && !sids.has(id)) rmSync(join(idx, name), { force: true });
+    if (name.endsWith('.json') && statSync(join(idx, name)).isFile() && !cids.has(id) && !sids.has(id))
+      rmSync(join(idx, name), { force: true });
   }
 }
 
 /** The scripts of a build (a usage error when it has none). */
 function scriptsOf(build: string): string[] {
   const sids = listScripts(build);
-  if (sids.length === 0) throw new UsageError(`no scripts in ${build}: run \`stbench script\` and \`stbench render\` first`);
+  if (sids.length === 0)
+    throw new UsageError(`no scripts in ${build}: run \`stbench script\` and \`stbench render\` first`);
   return sids;
 }
 
@@ -185,25 +189,39 @@ export function compileBuild(build: string, opts: CompileOptions = {}): CompileR
 export async function compileBuildParallel(build: string, opts: CompileOptions = {}): Promise<CompileResult> {
   checkJobFamilies();
   const screens = opts.screens ?? SCREENS;
-  const names = screens.map((s) => SCREENS.indexOf(s as (typeof SCREENS)[number]) >= 0 ? s.name : null);
+  const names = screens.map((s) => (SCREENS.indexOf(s as (typeof SCREENS)[number]) >= 0 ? s.name : null));
   return withLock(stageLockPath(build, COMPILE_STAGE), 'stbench compile', async () => {
     const sids = scriptsOf(build);
     const workers = Math.min(opts.workers ?? defaultCompileWorkers(), sids.length);
     if (workers <= 1 || names.some((n) => n === null)) return compileBuild(build, opts);
     const { seed, reseeded } = chooseSeed(build, opts.seed);
-    const results = await compileScriptsOnWorkers(build, sids, { seed, screens: names as string[], workers, onResult: opts.onProgress });
+    const results = await compileScriptsOnWorkers(build, sids, {
+      seed,
+      screens: names as string[],
+      workers,
+      onResult: opts.onProgress,
+    });
     const qids = new Set<string>();
     let count = 0;
-    for (const r of results) for (const c of r.cases) for (const q of c.questions) (qids.add(q.qid), count++);
+    for (const r of results) for (const c of r.cases) for (const q of c.questions) qids.add(q.qid), count++;
     if (qids.size !== count) return compileBuild(build, { ...opts, seed });
     return writeCompile(build, seed, reseeded, screens, results);
   });
 }
 
 /** Merge compiled scripts (in script order), run the post-passes and write every output. */
-function writeCompile(build: string, seed: string, reseeded: Reseeded | null, screens: readonly Screen[], results: readonly ScriptCompile[]): CompileResult {
+function writeCompile(
+  build: string,
+  seed: string,
+  reseeded: Reseeded | null,
+  screens: readonly Screen[],
+  results: readonly ScriptCompile[],
+): CompileResult {
   const sids = results.map((r) => r.sid);
-  sweepCompileTemps(build, results.flatMap((r) => r.cases.map((c) => c.file.cid)));
+  sweepCompileTemps(
+    build,
+    results.flatMap((r) => r.cases.map((c) => c.file.cid)),
+  );
   startManifest(build, seed);
   const funnel = new Funnel();
   for (const r of results) funnel.absorb(r.funnel);
@@ -212,7 +230,11 @@ function writeCompile(build: string, seed: string, reseeded: Reseeded | null, sc
   const reportCases: ReportCase[] = [];
   const cids = new Set<string>();
   // the trick-share post-pass over every job's kept questions (compile/screens/trick-share.ts)
-  const share = applyTrickShare(results.flatMap((s) => s.cases), seed, funnel);
+  const share = applyTrickShare(
+    results.flatMap((s) => s.cases),
+    seed,
+    funnel,
+  );
   let at = 0;
   const perScript = results.map((r) => ({ r, compiled: r.cases.map(() => share.cases[at++]) }));
   for (const { r, compiled } of perScript) {
@@ -224,16 +246,59 @@ function writeCompile(build: string, seed: string, reseeded: Reseeded | null, sc
       outputs[join(dir, 'case.json')] = put(build, join(dir, 'case.json'), json(c.file));
       outputs[join(dir, 'questions.jsonl')] = put(build, join(dir, 'questions.jsonl'), jsonlText(c.questions));
       outputs[join(dir, 'gold.jsonl')] = put(build, join(dir, 'gold.jsonl'), jsonlText(c.gold));
-      const entry = { id: cid, kind: 'case', sid: r.sid, job: r.job, layout: r.layout, length: c.file.length, frames: c.file.frames.length, case: `private/${cid}/case.json`, questions: `private/${cid}/questions.jsonl`, gold: `private/${cid}/gold.jsonl` };
-      outputs[join('private', 'index', `${cid}.json`)] = put(build, join('private', 'index', `${cid}.json`), json(entry));
+      const entry = {
+        id: cid,
+        kind: 'case',
+        sid: r.sid,
+        job: r.job,
+        layout: r.layout,
+        length: c.file.length,
+        frames: c.file.frames.length,
+        case: `private/${cid}/case.json`,
+        questions: `private/${cid}/questions.jsonl`,
+        gold: `private/${cid}/gold.jsonl`,
+      };
+      outputs[join('private', 'index', `${cid}.json`)] = put(
+        build,
+        join('private', 'index', `${cid}.json`),
+        json(entry),
+      );
       reportCases.push({
-        cid, sid: r.sid, job: r.job, layout: r.layout, length: c.file.length, frames: c.file.frames.length, look_points: c.lookPoints.length,
-        questions: c.kept.map((q, i) => ({ qid: c.questions[i].qid, family: q.family, ability: q.gold.ability, column: q.gold.column, knowable: q.gold.knowable, trick: q.trick })),
+        cid,
+        sid: r.sid,
+        job: r.job,
+        layout: r.layout,
+        length: c.file.length,
+        frames: c.file.frames.length,
+        look_points: c.lookPoints.length,
+        questions: c.kept.map((q, i) => ({
+          qid: c.questions[i].qid,
+          family: q.family,
+          ability: q.gold.ability,
+          column: q.gold.column,
+          knowable: q.gold.knowable,
+          trick: q.trick,
+        })),
       });
     }
     const f = scriptFiles(r.sid);
-    const sEntry = { id: r.sid, kind: 'script', job: r.job, layout: r.layout, tasks: r.tasks, frames: r.frames, robot: f.robot, pose: f.pose, timeline: f.timeline, cases: compiled.map((c) => c.file.cid) };
-    outputs[join('private', 'index', `${r.sid}.json`)] = put(build, join('private', 'index', `${r.sid}.json`), json(sEntry));
+    const sEntry = {
+      id: r.sid,
+      kind: 'script',
+      job: r.job,
+      layout: r.layout,
+      tasks: r.tasks,
+      frames: r.frames,
+      robot: f.robot,
+      pose: f.pose,
+      timeline: f.timeline,
+      cases: compiled.map((c) => c.file.cid),
+    };
+    outputs[join('private', 'index', `${r.sid}.json`)] = put(
+      build,
+      join('private', 'index', `${r.sid}.json`),
+      json(sEntry),
+    );
   }
   removeStale(build, cids, new Set(sids));
 
@@ -243,8 +308,20 @@ function writeCompile(build: string, seed: string, reseeded: Reseeded | null, sc
     compile_seed: seed,
     compile_version: COMPILE_VERSION,
     tool_version: TOOL_VERSION,
-    settings: { trick_share: TRICK_SHARE, max_targets: MAX_TARGETS, windows: WINDOW_TASKS, screens: screens.map((s) => s.name) },
-    scripts: results.map((r) => ({ sid: r.sid, job: r.job, layout: r.layout, tasks: r.tasks, frames: r.frames, truth_engine: r.truth_engine })),
+    settings: {
+      trick_share: TRICK_SHARE,
+      max_targets: MAX_TARGETS,
+      windows: WINDOW_TASKS,
+      screens: screens.map((s) => s.name),
+    },
+    scripts: results.map((r) => ({
+      sid: r.sid,
+      job: r.job,
+      layout: r.layout,
+      tasks: r.tasks,
+      frames: r.frames,
+      truth_engine: r.truth_engine,
+    })),
     cases: reportCases,
     funnel: funnel.report(),
     trick_share: share.plan.jobs,
@@ -261,7 +338,13 @@ function writeCompile(build: string, seed: string, reseeded: Reseeded | null, sc
   m.complete = true;
   m.updated = new Date().toISOString();
   writeManifest(build, m);
-  return { seed, reseeded, scripts: results.length, cases: reportCases.length, questions: report.totals.questions, compile_hash: hash, report };
+  return {
+    seed,
+    reseeded,
+    scripts: results.length,
+    cases: reportCases.length,
+    questions: report.totals.questions,
+    compile_hash: hash,
+    report,
+  };
 }
-
-

@@ -11,13 +11,16 @@ import type { FamilyDef } from './family.ts';
 const DIR = fileURLToPath(new URL('./families/', import.meta.url));
 
 async function load(): Promise<FamilyDef[]> {
-  const files = readdirSync(DIR).filter((f) => f.endsWith('.ts')).sort();
+  const files = readdirSync(DIR)
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
   const out: FamilyDef[] = [];
   for (const f of files) {
     const mod = (await import(pathToFileURL(join(DIR, f)).href)) as { family?: FamilyDef };
     const def = mod.family;
     if (!def) throw new Error(`compile/families/${f} exports no family`);
-    if (`${def.name.replace(/_/g, '-')}.ts` !== f) throw new Error(`compile/families/${f} declares the family ${def.name}: the file is named after the family`);
+    if (`${def.name.replace(/_/g, '-')}.ts` !== f)
+      throw new Error(`compile/families/${f} declares the family ${def.name}: the file is named after the family`);
     out.push(def);
   }
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -67,10 +70,14 @@ export function familyRowIssues(row: FamilyFields): { path: string; message: str
   for (const f of ['kind', 'ability', 'answer_type', 'harmful_side'] as const) {
     if (row[f] !== d[f]) out.push({ path: f, message: `${d.name} has ${f} ${d[f]}, not ${row[f]}` });
   }
-  if (d.column !== 'either' && row.column !== d.column) out.push({ path: 'column', message: `${d.name} is asked in the ${d.column} column, not ${row.column}` });
+  if (d.column !== 'either' && row.column !== d.column)
+    out.push({ path: 'column', message: `${d.name} is asked in the ${d.column} column, not ${row.column}` });
   const classes = d.catastrophe_where === 'job_hazards' ? [d.catastrophe, null] : [d.catastrophe];
   if (!classes.includes(row.catastrophe as never)) {
-    out.push({ path: 'catastrophe', message: `${d.name} has catastrophe class ${classes.map((c) => c ?? 'null').join(' or ')}, not ${row.catastrophe ?? 'null'}` });
+    out.push({
+      path: 'catastrophe',
+      message: `${d.name} has catastrophe class ${classes.map((c) => c ?? 'null').join(' or ')}, not ${row.catastrophe ?? 'null'}`,
+    });
   }
   return out;
 }

@@ -5,10 +5,22 @@
  * gold. Every field is required, so a family that leaves one out does not compile. The registry
  * (compile/family-registry.ts) finds the families by reading that folder; nothing else lists them.
  */
-import type { Ability, AnswerType, CatastropheClass, Kind } from '../formats/gold-row.ts';
+import type { Ability, AnswerType, CatastropheClass, Family, Kind } from '../formats/gold-row.ts';
 import type { FamilyOutcome, GoldFacts } from './ask/outcome.ts';
 import type { AskSite, CandidateTry } from './ask/targets.ts';
+import type { ReaderMemory } from './reader/memory.ts';
 import type { Target } from './target.ts';
+
+/** A question's form as read back from its text (compile/question-form.ts). */
+export interface QuestionForm {
+  family: Family;
+  /** the template variant: clear_path's direction, task_things' scope; otherwise the family */
+  template: string;
+  /** the thing named, as `colour kind` words (spaces for underscores); absent when the question names none */
+  thing?: { colour: string; kind: string };
+  /** the colour of the named person's top */
+  person?: string;
+}
 
 /** `now` when the latest frame alone gives the gold, `memory` otherwise; `either` decides per question. */
 export type FamilyColumn = 'now' | 'memory' | 'either';
@@ -47,6 +59,11 @@ export interface FamilyDef extends GoldFacts {
   templates(m: TemplateMarkers): readonly { template: string; text: string }[];
   /** what it may ask about at a site, in the order tried (after the compiler drew whether a trick goes first) */
   candidates(site: AskSite, trickFirst: boolean): readonly CandidateTry[];
+  /**
+   * the perfect reader's answer (a protocol answer value) to one of its questions, read from the frames alone
+   * (compile/reader/): unknown where the frames vouch for nothing
+   */
+  read(m: ReaderMemory, form: QuestionForm, text: string): unknown;
   /** its text and gold for one candidate, or why it asks nothing */
   gold(site: AskSite, target: Target): FamilyOutcome;
 }

@@ -24,7 +24,9 @@ export function caseFrameViews(data: ScriptData, w: CaseWindow): FrameView[] {
       pose: { x: step.pos[0], y: step.pos[1], z: step.pos[2], heading_deg: step.heading_deg },
       camera: rec.camera,
       entities: rec.entities,
-      seen: rec.seen.air ? { floor: rec.seen.floor, obstacle: rec.seen.obstacle, air: rec.seen.air } : { floor: rec.seen.floor, obstacle: rec.seen.obstacle },
+      seen: rec.seen.air
+        ? { floor: rec.seen.floor, obstacle: rec.seen.obstacle, air: rec.seen.air }
+        : { floor: rec.seen.floor, obstacle: rec.seen.obstacle },
     };
   });
 }

@@ -31,7 +31,8 @@ export const familyIssues: JobCheck = (raw, file, locate) => {
       slot.forEach((f, fi) => {
         if (!known(f, ['look_points', 'slots', si, fi])) return;
         const kind = familyDef(f as string).kind;
-        if (si === 0 && kind !== 'harm') add(['look_points', 'slots', si, fi], `the first slot is for harm families; ${f} is ${kind}`);
+        if (si === 0 && kind !== 'harm')
+          add(['look_points', 'slots', si, fi], `the first slot is for harm families; ${f} is ${kind}`);
       });
     });
   }
@@ -43,7 +44,9 @@ export const familyIssues: JobCheck = (raw, file, locate) => {
   }
   const match = raw.match_m as { value?: unknown } | undefined;
   if (match && match.value === null) {
-    for (const f of families) if (isFamily(f) && familyDef(f).answer_type === 'list') add(['match_m', 'value'], `the job asks ${f} (a list), so it needs a matching radius`);
+    for (const f of families)
+      if (isFamily(f) && familyDef(f).answer_type === 'list')
+        add(['match_m', 'value'], `the job asks ${f} (a list), so it needs a matching radius`);
   }
   return out;
 };

@@ -57,11 +57,13 @@ export function floorReach(job: JobView, camera: FrameView['camera']): { near: n
 export function lookedAlong(job: JobView, frames: readonly FrameView[], heading_deg: number, mapRun: number): boolean {
   const ask = frames[frames.length - 1];
   const a = heading_deg * DEG;
-  const ux = Math.cos(a), uy = Math.sin(a);
+  const ux = Math.cos(a),
+    uy = Math.sin(a);
   const front = job.bodyLength_m / 2;
   return frames.some((f) => {
     const reach = floorReach(job, f.camera);
-    const dx = f.pose.x - ask.pose.x, dy = f.pose.y - ask.pose.y;
+    const dx = f.pose.x - ask.pose.x,
+      dy = f.pose.y - ask.pose.y;
     const along = dx * ux + dy * uy;
     const lateral = Math.abs(-dx * uy + dy * ux);
     const faced =
@@ -70,7 +72,9 @@ export function lookedAlong(job: JobView, frames: readonly FrameView[], heading_
       along + reach.near <= front + 1e-9 &&
       along + reach.far >= front + mapRun;
     const d = Math.hypot(dx, dy);
-    const cameFrom = d >= Math.max(mapRun, 0.5) && Math.abs(wrap((Math.atan2(dy, dx) * 180) / Math.PI - heading_deg)) <= LOOK_TOLERANCE_DEG;
+    const cameFrom =
+      d >= Math.max(mapRun, 0.5) &&
+      Math.abs(wrap((Math.atan2(dy, dx) * 180) / Math.PI - heading_deg)) <= LOOK_TOLERANCE_DEG;
     return faced || cameFrom;
   });
 }
@@ -85,7 +89,11 @@ export const LOOK_AROUND_STEP_DEG = 10;
  * `unknown` in all but one of its memory-column golds on the release-shaped build (the helper's 15 of 15, the
  * vacuum's 17 of 18).
  */
-export function lookedAround(job: JobView, frames: readonly FrameView[], room: (heading_deg: number, upTo: number) => number): boolean {
+export function lookedAround(
+  job: JobView,
+  frames: readonly FrameView[],
+  room: (heading_deg: number, upTo: number) => number,
+): boolean {
   const ask = frames[frames.length - 1];
   const need = job.bodyLength_m;
   for (let h = -180; h < 180; h += LOOK_AROUND_STEP_DEG) {
@@ -105,11 +113,17 @@ export const STRAIGHT_LATERAL_M = 0.1;
 export function cameStraight(frames: readonly FrameView[]): boolean {
   const ask = frames[frames.length - 1];
   const a = (ask.pose.heading_deg * Math.PI) / 180;
-  const ux = Math.cos(a), uy = Math.sin(a);
+  const ux = Math.cos(a),
+    uy = Math.sin(a);
   return frames.some((f) => {
-    const dx = f.pose.x - ask.pose.x, dy = f.pose.y - ask.pose.y;
+    const dx = f.pose.x - ask.pose.x,
+      dy = f.pose.y - ask.pose.y;
     const behind = -(dx * ux + dy * uy);
     const lateral = Math.abs(-dx * uy + dy * ux);
-    return behind >= CAME_STRAIGHT_M && lateral <= STRAIGHT_LATERAL_M && Math.abs(wrap(f.pose.heading_deg - ask.pose.heading_deg)) <= STRAIGHT_TOLERANCE_DEG;
+    return (
+      behind >= CAME_STRAIGHT_M &&
+      lateral <= STRAIGHT_LATERAL_M &&
+      Math.abs(wrap(f.pose.heading_deg - ask.pose.heading_deg)) <= STRAIGHT_TOLERANCE_DEG
+    );
   });
 }

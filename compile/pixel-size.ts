@@ -22,7 +22,8 @@ export const MIN_PIXEL_M = 1e-4;
 
 function change(a: number | readonly number[], b: number | readonly number[]): number {
   if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b);
-  const va = a as readonly number[], vb = b as readonly number[];
+  const va = a as readonly number[],
+    vb = b as readonly number[];
   let s = 0;
   for (let i = 0; i < va.length; i++) s += (va[i] - vb[i]) ** 2;
   return Math.sqrt(s);
@@ -43,7 +44,12 @@ export function pixelSize(intr: Intrinsics, cam: CameraPose, point: V3, judged: 
   const z0 = point[2];
   const base = judged(point);
   let best: number | null = null;
-  for (const [du, dv] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+  for (const [du, dv] of [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ] as const) {
     const ray = pixelRay(intr, cam, px.u + du, px.v + dv);
     if (Math.abs(ray[2]) < 1e-12) continue;
     const s = (z0 - cam.position[2]) / ray[2];

@@ -45,17 +45,26 @@ export type PlanFile = z.infer<typeof PlanFile>;
 /** Parse a plan document (its value), naming the file and field of any problem. */
 export function parsePlan(value: unknown, file: string): PlanFile {
   const r = PlanFile.safeParse(value);
-  if (!r.success) throw new InputError(r.error.issues.map((i) => ({ file, path: pathString(i.path as (string | number)[]), message: i.message })));
+  if (!r.success)
+    throw new InputError(
+      r.error.issues.map((i) => ({ file, path: pathString(i.path as (string | number)[]), message: i.message })),
+    );
   const ks = r.data.keyframes.map((k) => k.k);
   ks.forEach((k, i) => {
-    if (k !== i) throw new InputError({ file, path: `keyframes[${i}].k`, message: `frames must be numbered 0, 1, 2, ... in order; found ${k}` });
+    if (k !== i)
+      throw new InputError({
+        file,
+        path: `keyframes[${i}].k`,
+        message: `frames must be numbered 0, 1, 2, ... in order; found ${k}`,
+      });
   });
   return r.data;
 }
 
 /** Read and parse a plan file; returns the plan and the sha256 of its bytes. */
 export function readPlan(file: string): { plan: PlanFile; sha256: string } {
-  if (!existsSync(file)) throw new InputError({ file, path: '', message: 'missing: run `stbench script` for this build first' });
+  if (!existsSync(file))
+    throw new InputError({ file, path: '', message: 'missing: run `stbench script` for this build first' });
   const text = readText(file);
   let value: unknown;
   try {

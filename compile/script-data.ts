@@ -65,16 +65,35 @@ function json(text: string, file: string): unknown {
 export function readScriptData(build: string, sid: string): ScriptData {
   const p = scriptFiles(sid);
   const { plan, sha256: planSha } = readPlan(join(build, p.plan));
-  const log = readText(build, p.renderLog, 'missing: the render of this script is incomplete; run `stbench render` (or `--merge` after shards) first');
+  const log = readText(
+    build,
+    p.renderLog,
+    'missing: the render of this script is incomplete; run `stbench render` (or `--merge` after shards) first',
+  );
   const lr = RenderLogView.safeParse(json(log.text, log.file));
-  if (!lr.success) throw new InputError({ file: log.file, path: lr.error.issues[0].path.join('.'), message: lr.error.issues[0].message });
+  if (!lr.success)
+    throw new InputError({
+      file: log.file,
+      path: lr.error.issues[0].path.join('.'),
+      message: lr.error.issues[0].message,
+    });
   const tl = readText(build, p.timeline, 'missing: run `stbench script` for this build first');
   const vis = readText(build, p.visibility, 'missing: the render of this script is incomplete (no truth records)');
   const pose = readText(build, p.pose, 'missing: run `stbench script` for this build first');
   const mismatch = (rel: string, sha: string, where: 'inputs' | 'outputs', what: string) => {
     const rec = lr.data[where][rel];
-    if (rec === undefined) throw new InputError({ file: log.file, path: `${where}.${rel}`, message: `records no hash of ${rel}: the truth cannot be vouched for; render again` });
-    if (rec !== sha) throw new InputError({ file: log.file, path: `${where}.${rel}`, message: `the truth was made from another ${what} (${rec.slice(0, 12)} there, ${sha.slice(0, 12)} now); render this script again` });
+    if (rec === undefined)
+      throw new InputError({
+        file: log.file,
+        path: `${where}.${rel}`,
+        message: `records no hash of ${rel}: the truth cannot be vouched for; render again`,
+      });
+    if (rec !== sha)
+      throw new InputError({
+        file: log.file,
+        path: `${where}.${rel}`,
+        message: `the truth was made from another ${what} (${rec.slice(0, 12)} there, ${sha.slice(0, 12)} now); render this script again`,
+      });
   };
   mismatch(p.timeline, tl.sha, 'inputs', 'timeline');
   mismatch(p.plan, planSha, 'inputs', 'plan');
@@ -83,18 +102,31 @@ export function readScriptData(build: string, sid: string): ScriptData {
   const visibility = parseVisibility(vis.text, vis.file);
   const steps = parseJsonl(pose.text, Step, pose.file);
   if (visibility.length !== plan.keyframes.length || visibility.some((r, i) => r.k !== i)) {
-    throw new InputError({ file: vis.file, path: 'k', message: `holds ${visibility.length} frames, the plan ${plan.keyframes.length}: the render of this script is incomplete` });
+    throw new InputError({
+      file: vis.file,
+      path: 'k',
+      message: `holds ${visibility.length} frames, the plan ${plan.keyframes.length}: the render of this script is incomplete`,
+    });
   }
   if (steps.length !== plan.keyframes.length || steps.some((s, i) => s.k !== i)) {
-    throw new InputError({ file: pose.file, path: 'k', message: `holds ${steps.length} steps, the plan ${plan.keyframes.length} frames` });
+    throw new InputError({
+      file: pose.file,
+      path: 'k',
+      message: `holds ${steps.length} steps, the plan ${plan.keyframes.length} frames`,
+    });
   }
   // the frames the cases will name must be the ones the render wrote (a truncated depth PNG is refused here)
   const engine = lr.data.engine ?? 'blender';
-  const framesVouched = unvouchedFiles(build, sid, plan.keyframes.flatMap((k) => Object.values(frameFiles(sid, k.k))), {
-    file: log.file,
-    engine,
-    outputs: new Map(Object.entries(lr.data.outputs)),
-  });
+  const framesVouched = unvouchedFiles(
+    build,
+    sid,
+    plan.keyframes.flatMap((k) => Object.values(frameFiles(sid, k.k))),
+    {
+      file: log.file,
+      engine,
+      outputs: new Map(Object.entries(lr.data.outputs)),
+    },
+  );
   if (framesVouched.length) throw new InputError(framesVouched);
   return {
     sid,
@@ -103,6 +135,12 @@ export function readScriptData(build: string, sid: string): ScriptData {
     timeline,
     visibility,
     truth_engine: lr.data.engine ?? 'blender',
-    hashes: { [p.plan]: planSha, [p.timeline]: tl.sha, [p.visibility]: vis.sha, [p.pose]: pose.sha, [p.renderLog]: log.sha },
+    hashes: {
+      [p.plan]: planSha,
+      [p.timeline]: tl.sha,
+      [p.visibility]: vis.sha,
+      [p.pose]: pose.sha,
+      [p.renderLog]: log.sha,
+    },
   };
 }

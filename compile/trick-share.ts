@@ -60,11 +60,14 @@ export function trickSharePlan(items: readonly ShareItem[], seed: string): Share
   const jobs: ShareJob[] = [];
   for (const job of [...new Set(items.map((i) => i.job))].sort()) {
     const rng = stream(seed, 'compile/trick-share', job);
-    const mine = items.filter((i) => i.job === job && WHERE_IS_FAMILIES.includes(i.family)).sort((a, b) => cmp(a.key, b.key));
+    const mine = items
+      .filter((i) => i.job === job && WHERE_IS_FAMILIES.includes(i.family))
+      .sort((a, b) => cmp(a.key, b.key));
     const n = mine.length;
     const t = mine.filter((i) => i.trick).length;
     const applies = n >= TRICK_SHARE_MIN_QUESTIONS;
-    let dt = 0, dr = 0;
+    let dt = 0,
+      dr = 0;
     if (applies && t / n > TRICK_SHARE_AIM) {
       // (t - d) / (n - d) <= aim
       dt = Math.ceil((t - TRICK_SHARE_AIM * n) / (1 - TRICK_SHARE_AIM) - 1e-9);
@@ -74,11 +77,26 @@ export function trickSharePlan(items: readonly ShareItem[], seed: string): Share
       // t / (n - d) >= min
       dr = n - Math.floor(t / TRICK_SHARE_MIN + 1e-9);
       const real = mine.filter((i) => !i.trick);
-      const order = [...rng.shuffle(real.filter((i) => !i.task_critical)), ...rng.shuffle(real.filter((i) => i.task_critical))];
-      for (const it of order.slice(0, dr)) drops.push({ key: it.key, job, reason: `trick share ${t}/${n} below ${TRICK_SHARE_MIN * 100}%` });
+      const order = [
+        ...rng.shuffle(real.filter((i) => !i.task_critical)),
+        ...rng.shuffle(real.filter((i) => i.task_critical)),
+      ];
+      for (const it of order.slice(0, dr))
+        drops.push({ key: it.key, job, reason: `trick share ${t}/${n} below ${TRICK_SHARE_MIN * 100}%` });
     }
-    const na = n - dt - dr, ta = t - dt;
-    jobs.push({ job, where_is: n, tricks: t, applies, dropped_tricks: dt, dropped_real: dr, where_is_after: na, tricks_after: ta, share_after: na ? ta / na : null });
+    const na = n - dt - dr,
+      ta = t - dt;
+    jobs.push({
+      job,
+      where_is: n,
+      tricks: t,
+      applies,
+      dropped_tricks: dt,
+      dropped_real: dr,
+      where_is_after: na,
+      tricks_after: ta,
+      share_after: na ? ta / na : null,
+    });
   }
   return { drops, jobs };
 }
@@ -86,7 +104,9 @@ export function trickSharePlan(items: readonly ShareItem[], seed: string): Share
 /** A compiled case less some of its questions (by qid): rows, asks and end questions. */
 export function withoutQuestions(c: CompiledCase, qids: ReadonlySet<string>): CompiledCase {
   const keep = c.questions.map((q) => !qids.has(q.qid));
-  const asks = c.file.asks.map((a) => ({ ...a, qids: a.qids.filter((q) => !qids.has(q)) })).filter((a) => a.qids.length > 0);
+  const asks = c.file.asks
+    .map((a) => ({ ...a, qids: a.qids.filter((q) => !qids.has(q)) }))
+    .filter((a) => a.qids.length > 0);
   return {
     ...c,
     file: { ...c.file, asks, end_qids: c.file.end_qids.filter((q) => !qids.has(q)) },
@@ -100,9 +120,19 @@ export function withoutQuestions(c: CompiledCase, qids: ReadonlySet<string>): Co
  * The pass over a compile's cases (all jobs): plans the drops, records each in the funnel under `trick_share`
  * (with its script, case, frame and thing) and returns the cases less those questions, in the same order.
  */
-export function applyTrickShare(cases: readonly CompiledCase[], seed: string, funnel: Funnel): { cases: CompiledCase[]; plan: SharePlan } {
+export function applyTrickShare(
+  cases: readonly CompiledCase[],
+  seed: string,
+  funnel: Funnel,
+): { cases: CompiledCase[]; plan: SharePlan } {
   const items: ShareItem[] = cases.flatMap((c) =>
-    c.kept.map((q, i) => ({ job: c.file.job, family: q.family, trick: q.trick, task_critical: q.gold.task_critical, key: c.questions[i].qid })),
+    c.kept.map((q, i) => ({
+      job: c.file.job,
+      family: q.family,
+      trick: q.trick,
+      task_critical: q.gold.task_critical,
+      key: c.questions[i].qid,
+    })),
   );
   const plan = trickSharePlan(items, seed);
   const byKey = new Map(plan.drops.map((d) => [d.key, d]));

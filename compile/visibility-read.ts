@@ -50,7 +50,21 @@ function isRuns(x: unknown): boolean {
 
 const CAMERA = ['position', 'yaw_deg', 'pitch_deg'] as const;
 const CONTACT = ['point', 'pixel', 'range_m'] as const;
-const ENTITY = ['truth_id', 'entity', 'role', 'kind', 'pixels', 'bbox', 'edge_margin_px', 'brightness', 'colour', 'colour_share', 'centroid', 'extent', 'contact'] as const;
+const ENTITY = [
+  'truth_id',
+  'entity',
+  'role',
+  'kind',
+  'pixels',
+  'bbox',
+  'edge_margin_px',
+  'brightness',
+  'colour',
+  'colour_share',
+  'centroid',
+  'extent',
+  'contact',
+] as const;
 const GRID = ['x0', 'y0', 'cell', 'nx', 'ny'] as const;
 const SEEN = ['grid', 'floor', 'obstacle'] as const;
 const SEEN_AIR = ['grid', 'floor', 'obstacle', 'air'] as const;
@@ -60,15 +74,26 @@ const RECORD = ['k', 't', 'camera', 'entities', 'seen'] as const;
 function isEntity(e: unknown): boolean {
   if (!hasKeys(e, ENTITY)) return false;
   return (
-    isInt(e.truth_id) && (e.truth_id as number) > 0 &&
-    typeof e.entity === 'string' && typeof e.role === 'string' && typeof e.kind === 'string' &&
-    isInt(e.pixels) && (e.pixels as number) > 0 &&
+    isInt(e.truth_id) &&
+    (e.truth_id as number) > 0 &&
+    typeof e.entity === 'string' &&
+    typeof e.role === 'string' &&
+    typeof e.kind === 'string' &&
+    isInt(e.pixels) &&
+    (e.pixels as number) > 0 &&
     isIntTuple(e.bbox, 4) &&
-    isInt(e.edge_margin_px) && (e.edge_margin_px as number) >= 0 &&
-    isNumOrNull(e.brightness) && isStrOrNull(e.colour) && isNumOrNull(e.colour_share) &&
+    isInt(e.edge_margin_px) &&
+    (e.edge_margin_px as number) >= 0 &&
+    isNumOrNull(e.brightness) &&
+    isStrOrNull(e.colour) &&
+    isNumOrNull(e.colour_share) &&
     (e.centroid === null || isV3(e.centroid)) &&
     (e.extent === null || isBox3(e.extent)) &&
-    (e.contact === null || (hasKeys(e.contact, CONTACT) && isV3(e.contact.point) && isIntTuple(e.contact.pixel, 2) && isNum(e.contact.range_m)))
+    (e.contact === null ||
+      (hasKeys(e.contact, CONTACT) &&
+        isV3(e.contact.point) &&
+        isIntTuple(e.contact.pixel, 2) &&
+        isNum(e.contact.range_m)))
   );
 }
 
@@ -107,4 +132,3 @@ export function parseVisibility(text: string, file: string): VisibilityRecord[] 
   }
   return parseJsonl(text, VisibilityRecord, file);
 }
-

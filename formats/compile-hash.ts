@@ -15,7 +15,13 @@ export function caseIdsOf(root: string): string[] {
   const priv = join(root, 'private');
   if (!existsSync(priv)) return [];
   return readdirSync(priv)
-    .filter((name) => !name.startsWith('.') && name !== 'index' && existsSync(join(priv, name, 'case.json')) && statSync(join(priv, name)).isDirectory())
+    .filter(
+      (name) =>
+        !name.startsWith('.') &&
+        name !== 'index' &&
+        existsSync(join(priv, name, 'case.json')) &&
+        statSync(join(priv, name)).isDirectory(),
+    )
     .sort();
 }
 

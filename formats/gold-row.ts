@@ -163,12 +163,14 @@ export const GoldRow = GoldRowObject.superRefine((g, ctx) => {
     const progress = rule === 'heading_progress';
     const field = progress ? 'progress_m' : 'run_m';
     const firstMissing = t.entries.findIndex((e) => e[field] === undefined);
-    if (firstMissing >= 0) issue(['heading_table', 'entries', firstMissing, field], `${g.family} entries need ${field}`);
+    if (firstMissing >= 0)
+      issue(['heading_table', 'entries', firstMissing, field], `${g.family} entries need ${field}`);
     if (!progress) {
       if (t.best_run_m === undefined) issue(['heading_table', 'best_run_m'], `${g.family} needs best_run_m`);
       if (t.room_needed_m === undefined) issue(['heading_table', 'room_needed_m'], `${g.family} needs room_needed_m`);
     } else {
-      if (t.best_progress_m === undefined) issue(['heading_table', 'best_progress_m'], `${g.family} needs best_progress_m`);
+      if (t.best_progress_m === undefined)
+        issue(['heading_table', 'best_progress_m'], `${g.family} needs best_progress_m`);
       if (t.cell_m === undefined) issue(['heading_table', 'cell_m'], `${g.family} needs cell_m`);
     }
   }

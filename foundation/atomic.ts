@@ -24,7 +24,7 @@ export function setFaultHandler(h: FaultHandler | null): void {
 export function faultPoint(point: string): void {
   if (faultHandler) faultHandler(point);
   const env = process.env.STBENCH_FAULT;
-  if (env && env.split(',').includes(point)) {
+  if (env?.split(',').includes(point)) {
     const countVar = process.env.STBENCH_FAULT_AFTER;
     if (countVar) {
       const n = Number(countVar) - 1;
@@ -104,7 +104,10 @@ function closeQuietly(fd: number): void {
 }
 
 function isFsError(e: unknown): boolean {
-  return typeof (e as NodeJS.ErrnoException | undefined)?.code === 'string' && /^E[A-Z]+$/.test((e as NodeJS.ErrnoException).code!);
+  return (
+    typeof (e as NodeJS.ErrnoException | undefined)?.code === 'string' &&
+    /^E[A-Z]+$/.test((e as NodeJS.ErrnoException).code!)
+  );
 }
 
 export function writeJsonAtomic(path: string, value: unknown, pretty = true): void {

@@ -9,10 +9,17 @@ import { UsageError } from './errors.ts';
 export const MAX_WORKERS = 256;
 
 /** A whole number `--name` in [min, max] (`why` says why max); undefined stays undefined. */
-export function wholeFlag(name: string, v: string | undefined, min: number, max: number, why: string): number | undefined {
+export function wholeFlag(
+  name: string,
+  v: string | undefined,
+  min: number,
+  max: number,
+  why: string,
+): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
-  if (!/^\s*[+]?\d+\s*$/.test(v) || !Number.isSafeInteger(n) || n < min) throw new UsageError(`--${name} must be a whole number of at least ${min}, got ${JSON.stringify(v)}`);
+  if (!/^\s*[+]?\d+\s*$/.test(v) || !Number.isSafeInteger(n) || n < min)
+    throw new UsageError(`--${name} must be a whole number of at least ${min}, got ${JSON.stringify(v)}`);
   if (n > max) throw new UsageError(`--${name} must be at most ${max} (${why}), got ${n}`);
   return n;
 }
@@ -20,7 +27,8 @@ export function wholeFlag(name: string, v: string | undefined, min: number, max:
 /** A finite number `--name` in (0, max] (`why` says why max). */
 export function positiveFlag(name: string, v: string, max: number, why: string): number {
   const n = Number(v);
-  if (v.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`--${name} must be a positive number, got ${JSON.stringify(v)}`);
+  if (v.trim() === '' || !Number.isFinite(n) || n <= 0)
+    throw new UsageError(`--${name} must be a positive number, got ${JSON.stringify(v)}`);
   if (n > max) throw new UsageError(`--${name} must be at most ${max} (${why}), got ${n}`);
   return n;
 }

@@ -43,7 +43,9 @@ export class Picture {
     return this;
   }
   line(x1: number, y1: number, x2: number, y2: number, s: Style = {}): this {
-    this.parts.push(`<line x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}" ${styleAttrs({ stroke: '#000', ...s })}/>`);
+    this.parts.push(
+      `<line x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}" ${styleAttrs({ stroke: '#000', ...s })}/>`,
+    );
     return this;
   }
   circle(cx: number, cy: number, r: number, s: Style = {}): this {
@@ -55,7 +57,9 @@ export class Picture {
     return this;
   }
   polyline(points: readonly (readonly [number, number])[], s: Style = {}): this {
-    this.parts.push(`<polyline points="${points.map(([x, y]) => `${n(x)},${n(y)}`).join(' ')}" ${styleAttrs({ stroke: '#000', ...s })}/>`);
+    this.parts.push(
+      `<polyline points="${points.map(([x, y]) => `${n(x)},${n(y)}`).join(' ')}" ${styleAttrs({ stroke: '#000', ...s })}/>`,
+    );
     return this;
   }
   text(

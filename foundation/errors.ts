@@ -36,7 +36,8 @@ export function clip(text: string, max: number = MAX_MESSAGE_CHARS): string {
 /** The lines a list of issues prints as: the first MAX_PRINTED_ISSUES, then a count of the rest. */
 export function issueLines(issues: readonly InputIssue[], max: number = MAX_PRINTED_ISSUES): string[] {
   const out = issues.slice(0, max).map(formatIssue);
-  if (issues.length > max) out.push(`... and ${issues.length - max} more problems (${issues.length} in all; the first ${max} are shown)`);
+  if (issues.length > max)
+    out.push(`... and ${issues.length - max} more problems (${issues.length} in all; the first ${max} are shown)`);
   return out;
 }
 

@@ -15,7 +15,9 @@ let installed = false;
 
 function onSignal(sig: (typeof SIGNALS)[number]): void {
   runCleanups();
-  process.stderr.write(`\nstbench: interrupted (${sig}); temporary files removed, what was written is kept: run the command again to resume\n`);
+  process.stderr.write(
+    `\nstbench: interrupted (${sig}); temporary files removed, what was written is kept: run the command again to resume\n`,
+  );
   process.exit(CODES[sig]);
 }
 

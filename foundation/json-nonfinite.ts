@@ -27,7 +27,11 @@ function markNonFinite(text: string): string | null {
       continue;
     }
     for (const w of ['-Infinity', 'Infinity', 'NaN']) {
-      if (text.startsWith(w, i) && !/[A-Za-z0-9_]/.test(text[i + w.length] ?? '') && !/[A-Za-z0-9_.]/.test(text[i - 1] ?? '')) {
+      if (
+        text.startsWith(w, i) &&
+        !/[A-Za-z0-9_]/.test(text[i + w.length] ?? '') &&
+        !/[A-Za-z0-9_.]/.test(text[i - 1] ?? '')
+      ) {
         out += text.slice(last, i) + JSON.stringify(MARK + w);
         i += w.length - 1;
         last = i + 1;

@@ -17,7 +17,12 @@ export interface JsonlLine {
 /**
  * The non-empty lines of JSONL text, parsed (by `parse`, default JSON.parse); lines that are not JSON become issues.
  */
-export function jsonlLines(text: string, file: string, issues: InputIssue[], parse: (text: string) => unknown = JSON.parse): JsonlLine[] {
+export function jsonlLines(
+  text: string,
+  file: string,
+  issues: InputIssue[],
+  parse: (text: string) => unknown = JSON.parse,
+): JsonlLine[] {
   const out: JsonlLine[] = [];
   text.split('\n').forEach((raw, i) => {
     if (raw.trim() === '') return;
@@ -31,12 +36,19 @@ export function jsonlLines(text: string, file: string, issues: InputIssue[], par
 }
 
 /** The lines of JSONL text that pass the schema; the others become issues naming line and field. */
-export function jsonlRows<T>(text: string, schema: z.ZodType<T>, file: string, issues: InputIssue[]): (JsonlLine & { row: T })[] {
+export function jsonlRows<T>(
+  text: string,
+  schema: z.ZodType<T>,
+  file: string,
+  issues: InputIssue[],
+): (JsonlLine & { row: T })[] {
   const out: (JsonlLine & { row: T })[] = [];
   for (const l of jsonlLines(text, file, issues)) {
     const r = schema.safeParse(l.value);
     if (r.success) out.push({ ...l, row: r.data });
-    else for (const iss of r.error.issues) issues.push({ file, line: l.line, path: pathString(iss.path), message: iss.message });
+    else
+      for (const iss of r.error.issues)
+        issues.push({ file, line: l.line, path: pathString(iss.path), message: iss.message });
   }
   return out;
 }

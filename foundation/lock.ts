@@ -37,7 +37,8 @@ export function stageLockPath(build: string, stage: string): string {
 function readHolder(file: string): LockHolder | null {
   try {
     const v = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockHolder>;
-    if (typeof v.pid === 'number' && typeof v.host === 'string') return { pid: v.pid, host: v.host, what: String(v.what ?? '?'), since: String(v.since ?? '?') };
+    if (typeof v.pid === 'number' && typeof v.host === 'string')
+      return { pid: v.pid, host: v.host, what: String(v.what ?? '?'), since: String(v.since ?? '?') };
   } catch {
     /* empty or torn: a run killed while taking the lock */
   }

@@ -48,7 +48,16 @@ export function writeManifest(build: string, m: StageManifest): void {
 }
 
 export function newManifest(stage: string, toolVersion: string, settings: Record<string, unknown> = {}): StageManifest {
-  return { stage, tool_version: toolVersion, settings, inputs: {}, outputs: {}, versions: {}, complete: false, updated: '' };
+  return {
+    stage,
+    tool_version: toolVersion,
+    settings,
+    inputs: {},
+    outputs: {},
+    versions: {},
+    complete: false,
+    updated: '',
+  };
 }
 
 /**
@@ -59,7 +68,8 @@ export function changedInputs(recorded: Record<string, string>, current: Record<
   const out: string[] = [];
   for (const [path, hash] of Object.entries(recorded)) {
     if (!(path in current)) out.push(`${path}: missing now`);
-    else if (current[path] !== hash) out.push(`${path}: changed since it was read (${hash.slice(0, 12)} -> ${current[path].slice(0, 12)})`);
+    else if (current[path] !== hash)
+      out.push(`${path}: changed since it was read (${hash.slice(0, 12)} -> ${current[path].slice(0, 12)})`);
   }
   return out;
 }

@@ -98,22 +98,32 @@ function commonChecks(path: string, rules: OutputRules, kind: 'file' | 'folder')
   const abs = resolve(path);
   const st = lstatOrNull(abs);
   const said = `${rules.flag} ${path}`;
-  if (st?.isSymbolicLink()) throw new UsageError(`${said} is a symbolic link: give the path it points to (stbench does not write through a link it was handed)`);
-  if (kind === 'file' && st?.isDirectory()) throw new UsageError(`${said} is a folder: give the name of a file to write`);
+  if (st?.isSymbolicLink())
+    throw new UsageError(
+      `${said} is a symbolic link: give the path it points to (stbench does not write through a link it was handed)`,
+    );
+  if (kind === 'file' && st?.isDirectory())
+    throw new UsageError(`${said} is a folder: give the name of a file to write`);
   if (kind === 'file' && st && !st.isFile()) throw new UsageError(`${said} is not a regular file`);
   if (kind === 'folder' && st && !st.isDirectory()) throw new UsageError(`${said} is a file, not a folder`);
   const parent = dirname(abs);
   const pst = lstatOrNull(parent);
-  if (pst && !pst.isDirectory() && !pst.isSymbolicLink()) throw new UsageError(`${said}: ${parent} is a file, not a folder`);
+  if (pst && !pst.isDirectory() && !pst.isSymbolicLink())
+    throw new UsageError(`${said}: ${parent} is a file, not a folder`);
   const real = realPathOf(abs);
   for (const input of rules.inputs ?? []) {
     const rin = realPathOf(input);
-    if (real === rin) throw new UsageError(`${said} is the input ${input}: writing there would destroy it; give another path`);
-    if (kind === 'folder' && sameOrInside(rin, real)) throw new UsageError(`${said} holds the input ${input}; give a folder outside it`);
+    if (real === rin)
+      throw new UsageError(`${said} is the input ${input}: writing there would destroy it; give another path`);
+    if (kind === 'folder' && sameOrInside(rin, real))
+      throw new UsageError(`${said} holds the input ${input}; give a folder outside it`);
   }
   if (!rules.insideDatasetOk) {
     const ds = datasetAround(kind === 'file' ? dirname(real) : real);
-    if (ds) throw new UsageError(`${said} lies in the dataset ${ds}: a downloaded dataset is read-only to every command but export; write outside it`);
+    if (ds)
+      throw new UsageError(
+        `${said} lies in the dataset ${ds}: a downloaded dataset is read-only to every command but export; write outside it`,
+      );
   }
   return { abs, real };
 }
@@ -128,7 +138,10 @@ export function checkOutputFolder(path: string, rules: FolderRules): string {
   const { abs } = commonChecks(path, rules, 'folder');
   if (existsSync(abs) && readdirSync(abs).length > 0 && rules.owned) {
     const why = rules.owned(abs);
-    if (why !== null) throw new UsageError(`${rules.flag} ${abs} holds files that are not ${why}; nothing was written: give an empty or new folder`);
+    if (why !== null)
+      throw new UsageError(
+        `${rules.flag} ${abs} holds files that are not ${why}; nothing was written: give an empty or new folder`,
+      );
   }
   return abs;
 }

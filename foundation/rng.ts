@@ -78,7 +78,11 @@ export function isHexId(s: unknown): s is string {
 
 /** A fresh seed for a stage that was given none (recorded in its manifest so the run can be repeated). */
 export function freshSeed(): string {
-  return Array.from({ length: 4 }, () => Math.floor(Math.random() * 0x10000).toString(16).padStart(4, '0')).join('');
+  return Array.from({ length: 4 }, () =>
+    Math.floor(Math.random() * 0x10000)
+      .toString(16)
+      .padStart(4, '0'),
+  ).join('');
 }
 
 /** The longest seed accepted: seeds are names, recorded in manifests and printed in reports. */
@@ -90,7 +94,8 @@ export const MAX_SEED_CHARS = 200;
  */
 export function checkSeed(seed: string, bad: (message: string) => Error): string {
   if (seed.trim() === '') throw bad('a seed may not be empty or blank (give a word or a number, e.g. --seed 42)');
-  if (seed.length > MAX_SEED_CHARS) throw bad(`a seed is at most ${MAX_SEED_CHARS} characters, this one ${seed.length}`);
+  if (seed.length > MAX_SEED_CHARS)
+    throw bad(`a seed is at most ${MAX_SEED_CHARS} characters, this one ${seed.length}`);
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(seed)) throw bad('a seed may not hold control characters');
   return seed;

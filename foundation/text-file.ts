@@ -60,11 +60,21 @@ export function firstInvalidUtf8(buf: Uint8Array): number {
 /** Why the bytes are not UTF-8 text (null when they are), with where. */
 function encodingProblem(buf: Uint8Array): { offset: number; message: string } | null {
   const at = (i: number) => buf[i];
-  if (buf.length >= 4 && ((at(0) === 0xff && at(1) === 0xfe && at(2) === 0 && at(3) === 0) || (at(0) === 0 && at(1) === 0 && at(2) === 0xfe && at(3) === 0xff))) {
-    return { offset: 0, message: 'the file is UTF-32 text (it starts with a UTF-32 byte-order mark); save it as UTF-8' };
+  if (
+    buf.length >= 4 &&
+    ((at(0) === 0xff && at(1) === 0xfe && at(2) === 0 && at(3) === 0) ||
+      (at(0) === 0 && at(1) === 0 && at(2) === 0xfe && at(3) === 0xff))
+  ) {
+    return {
+      offset: 0,
+      message: 'the file is UTF-32 text (it starts with a UTF-32 byte-order mark); save it as UTF-8',
+    };
   }
   if (buf.length >= 2 && ((at(0) === 0xff && at(1) === 0xfe) || (at(0) === 0xfe && at(1) === 0xff))) {
-    return { offset: 0, message: 'the file is UTF-16 text (it starts with a UTF-16 byte-order mark); save it as UTF-8' };
+    return {
+      offset: 0,
+      message: 'the file is UTF-16 text (it starts with a UTF-16 byte-order mark); save it as UTF-8',
+    };
   }
   const nul = buf.indexOf(0);
   if (nul >= 0) {
@@ -72,11 +82,19 @@ function encodingProblem(buf: Uint8Array): { offset: number; message: string } |
     const head = Math.min(buf.length, 64);
     let zeros = 0;
     for (let i = 0; i < head; i++) if (buf[i] === 0) zeros++;
-    if (head >= 8 && zeros >= head / 3) return { offset: 0, message: 'the file looks like UTF-16 text (every other byte is 0); save it as UTF-8' };
-    return { offset: nul, message: 'holds a NUL byte (0x00): not a text file, or not UTF-8; a text field may not hold control characters' };
+    if (head >= 8 && zeros >= head / 3)
+      return { offset: 0, message: 'the file looks like UTF-16 text (every other byte is 0); save it as UTF-8' };
+    return {
+      offset: nul,
+      message: 'holds a NUL byte (0x00): not a text file, or not UTF-8; a text field may not hold control characters',
+    };
   }
   const bad = firstInvalidUtf8(buf);
-  if (bad >= 0) return { offset: bad, message: `byte 0x${buf[bad].toString(16).padStart(2, '0')} is not UTF-8: save the file as UTF-8 (is it Latin-1 or Windows-1252?)` };
+  if (bad >= 0)
+    return {
+      offset: bad,
+      message: `byte 0x${buf[bad].toString(16).padStart(2, '0')} is not UTF-8: save the file as UTF-8 (is it Latin-1 or Windows-1252?)`,
+    };
   return null;
 }
 
@@ -100,7 +118,11 @@ export function readBytesChecked(file: string, opts: ReadTextOptions): Buffer {
     throw new InputError({ file, path: '', message: `cannot read: ${fsReason(e)}` });
   }
   if (size > opts.maxBytes) {
-    throw new InputError({ file, path: '', message: `is ${formatBytes(size)}, over the limit of ${formatBytes(opts.maxBytes)} for ${opts.what ?? 'this kind of file'}; nothing was read` });
+    throw new InputError({
+      file,
+      path: '',
+      message: `is ${formatBytes(size)}, over the limit of ${formatBytes(opts.maxBytes)} for ${opts.what ?? 'this kind of file'}; nothing was read`,
+    });
   }
   // read at most the limit plus one byte, so a file that grows after the stat is still bounded
   const buf = Buffer.alloc(Math.min(size, opts.maxBytes) + 1);
@@ -123,7 +145,12 @@ export function readBytesChecked(file: string, opts: ReadTextOptions): Buffer {
   } finally {
     closeSync(fd);
   }
-  if (got > opts.maxBytes) throw new InputError({ file, path: '', message: `is over the limit of ${formatBytes(opts.maxBytes)} for ${opts.what ?? 'this kind of file'}` });
+  if (got > opts.maxBytes)
+    throw new InputError({
+      file,
+      path: '',
+      message: `is over the limit of ${formatBytes(opts.maxBytes)} for ${opts.what ?? 'this kind of file'}`,
+    });
   return buf.subarray(0, got);
 }
 

@@ -146,7 +146,13 @@ export function serveItems<I, R>(handler: (item: I, news: (x: unknown) => void) 
   port.on('message', async (m: ToWorker<I>) => {
     let out: FromWorker<R>;
     try {
-      out = { index: m.index, type: 'result', result: await handler(m.item, (news) => port.postMessage({ index: m.index, type: 'news', news } satisfies FromWorker<R>)) };
+      out = {
+        index: m.index,
+        type: 'result',
+        result: await handler(m.item, (news) =>
+          port.postMessage({ index: m.index, type: 'news', news } satisfies FromWorker<R>),
+        ),
+      };
     } catch (e) {
       out = { index: m.index, type: 'error', error: toWorkerError(e) };
     }

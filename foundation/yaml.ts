@@ -24,7 +24,10 @@ export interface LoadedYaml<T> {
 type Locate = (path: readonly (string | number | symbol)[]) => { line: number; column: number } | undefined;
 
 /** Parse YAML text; on syntax errors, duplicate keys, bad aliases or control characters throw an InputError listing them all. */
-export function parseYamlText(text: string, file: string): { doc: Document; lc: LineCounter; data: unknown; locate: Locate } {
+export function parseYamlText(
+  text: string,
+  file: string,
+): { doc: Document; lc: LineCounter; data: unknown; locate: Locate } {
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, uniqueKeys: false, prettyErrors: false });
   const issues: InputIssue[] = [];
@@ -54,7 +57,12 @@ export function parseYamlText(text: string, file: string): { doc: Document; lc: 
       if (k === undefined) continue;
       if (seen.has(k)) {
         const r = rangeOf(pair.key);
-        issues.push({ file, ...(r ? at(r[0]) : {}), path: pathString([...path, k]), message: `YAML: duplicate key "${k}": map keys must be unique` });
+        issues.push({
+          file,
+          ...(r ? at(r[0]) : {}),
+          path: pathString([...path, k]),
+          message: `YAML: duplicate key "${k}": map keys must be unique`,
+        });
       }
       seen.add(k);
     }
@@ -72,7 +80,13 @@ export function parseYamlText(text: string, file: string): { doc: Document; lc: 
     const m = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(s);
     if (!m) return;
     const loc = locate(path);
-    control.push({ file, line: loc?.line, column: loc?.column, path: pathString(path), message: `holds the control character U+${m[0].charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}: text may not hold control characters` });
+    control.push({
+      file,
+      line: loc?.line,
+      column: loc?.column,
+      path: pathString(path),
+      message: `holds the control character U+${m[0].charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}: text may not hold control characters`,
+    });
   });
   if (control.length) throw new InputError(control);
   return { doc, lc, data, locate };
@@ -86,7 +100,13 @@ function firstLine(s: string): string {
 function openQuoteBefore(doc: Document, end: number): number | undefined {
   let best: number | undefined;
   walkNodes(doc.contents, [], (node) => {
-    if (isScalar(node) && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range && node.range[0] <= end && node.range[1] >= end - 1) {
+    if (
+      isScalar(node) &&
+      (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') &&
+      node.range &&
+      node.range[0] <= end &&
+      node.range[1] >= end - 1
+    ) {
       if (best === undefined || node.range[0] > best) best = node.range[0];
     }
   });
@@ -94,7 +114,12 @@ function openQuoteBefore(doc: Document, end: number): number | undefined {
 }
 
 /** An alias toJS could not resolve, located at the alias (the unknown one, or the first of a bomb). */
-function aliasIssue(doc: Document, file: string, at: (o: number) => { line: number; column: number }, why: string): InputIssue[] {
+function aliasIssue(
+  doc: Document,
+  file: string,
+  at: (o: number) => { line: number; column: number },
+  why: string,
+): InputIssue[] {
   const unresolved = /Unresolved alias.*?: (\S+)$/.exec(why)?.[1];
   let first: { offset: number; path: (string | number)[]; source: string } | undefined;
   walkNodes(doc.contents, [], (node, path) => {
@@ -104,9 +129,17 @@ function aliasIssue(doc: Document, file: string, at: (o: number) => { line: numb
   });
   const where = first ? at(first.offset) : { line: 1, column: 1 };
   const path = first ? pathString(first.path) : '';
-  if (unresolved !== undefined) return [{ file, ...where, path, message: `YAML: the alias *${unresolved} names no anchor defined before it` }];
+  if (unresolved !== undefined)
+    return [{ file, ...where, path, message: `YAML: the alias *${unresolved} names no anchor defined before it` }];
   if (/Excessive alias count/.test(why)) {
-    return [{ file, ...where, path, message: `YAML: the aliases expand past ${MAX_YAML_ALIASES} resolutions (an alias bomb?); write the values out, or share less` }];
+    return [
+      {
+        file,
+        ...where,
+        path,
+        message: `YAML: the aliases expand past ${MAX_YAML_ALIASES} resolutions (an alias bomb?); write the values out, or share less`,
+      },
+    ];
   }
   return [{ file, ...where, path, message: `YAML: ${firstLine(why)}` }];
 }
@@ -118,7 +151,11 @@ function keyString(key: unknown): string | undefined {
 }
 
 /** Visit every node of a document with its field path (map keys and sequence indices). */
-function walkNodes(node: unknown, path: (string | number)[], visit: (node: unknown, path: (string | number)[]) => void): void {
+function walkNodes(
+  node: unknown,
+  path: (string | number)[],
+  visit: (node: unknown, path: (string | number)[]) => void,
+): void {
   if (node === null || node === undefined) return;
   visit(node, path);
   if (isMap(node)) {

@@ -3,6 +3,7 @@
  * the lens over the floor or street, and the footprint's extent.
  */
 import { intrinsics, vfovDeg as intrinsicsVfov, type Intrinsics } from '../layouts/camera.ts';
+import type { BodyFootprint } from '../layouts/geometry/index.ts';
 import type { CameraSpec, JobSpec } from './job-schema.ts';
 
 /** The pinhole intrinsics of a job's camera (focal 381.4 px for 640x480 at 80 degrees). */
@@ -28,5 +29,15 @@ export function cameraHeightM(job: Pick<JobSpec, 'base_z_m' | 'camera'>): number
 /** The footprint's extent along the heading and across it, in metres. */
 export function footprintSize(job: Pick<JobSpec, 'body'>): { length_m: number; width_m: number } {
   const f = job.body.footprint;
-  return f.shape === 'circle' ? { length_m: f.diameter_m, width_m: f.diameter_m } : { length_m: f.length_m, width_m: f.width_m };
+  return f.shape === 'circle'
+    ? { length_m: f.diameter_m, width_m: f.diameter_m }
+    : { length_m: f.length_m, width_m: f.width_m };
+}
+
+/** The body's footprint of a job in the geometry's terms (layouts/geometry: a circle's radius, a rectangle's sides). */
+export function jobFootprint(spec: Pick<JobSpec, 'body'>): BodyFootprint {
+  const fp = spec.body.footprint;
+  return fp.shape === 'circle'
+    ? { shape: 'circle', radius: fp.diameter_m / 2 }
+    : { shape: 'rect', length: fp.length_m, width: fp.width_m };
 }

@@ -23,7 +23,11 @@ const upTo = (max: number, why: string) => positive.max(max, `at most ${max}: ${
 const zeroUpTo = (max: number, why: string) => nonNegative.max(max, `at most ${max}: ${why}`);
 /** whole numbers in [min, max] */
 const wholeIn = (min: number, max: number, why: string) =>
-  z.number().int('must be a whole number').min(min, min === 0 ? 'must be 0 or more' : `must be at least ${min}`).max(max, `at most ${max}: ${why}`);
+  z
+    .number()
+    .int('must be a whole number')
+    .min(min, min === 0 ? 'must be 0 or more' : `must be at least ${min}`)
+    .max(max, `at most ${max}: ${why}`);
 
 /** a body dimension: no robot that drives a place's corridors is 5 m across or tall */
 const BODY_M = [5, 'no robot that works in these places is larger than 5 m'] as const;
@@ -49,9 +53,11 @@ const siteRole = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a site role is lowercase
 const thingKind = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a thing kind is lowercase letters, digits and _');
 
 /** An inclusive integer range, each end in [0, max]. */
-export const intRange = (max: number, why: string) => z.strictObject({ min: wholeIn(0, max, why), max: wholeIn(0, max, why) });
+export const intRange = (max: number, why: string) =>
+  z.strictObject({ min: wholeIn(0, max, why), max: wholeIn(0, max, why) });
 /** An inclusive range of reals, each end in [0, max]. */
-export const numRange = (max: number, why: string) => z.strictObject({ min: zeroUpTo(max, why), max: zeroUpTo(max, why) });
+export const numRange = (max: number, why: string) =>
+  z.strictObject({ min: zeroUpTo(max, why), max: zeroUpTo(max, why) });
 
 /** A number in (0, max] with the real-world source it comes from. */
 export const sourced = (max: number, why: string) => z.strictObject({ value: upTo(max, why), source: text });
@@ -79,8 +85,14 @@ export const Body = z.strictObject({
  */
 export const Mount = z.strictObject({
   height_m: zeroUpTo(...MOUNT_M),
-  forward_m: z.number().min(-MOUNT_M[0], `at least -${MOUNT_M[0]}: ${MOUNT_M[1]}`).max(MOUNT_M[0], `at most ${MOUNT_M[0]}: ${MOUNT_M[1]}`),
-  left_m: z.number().min(-MOUNT_M[0], `at least -${MOUNT_M[0]}: ${MOUNT_M[1]}`).max(MOUNT_M[0], `at most ${MOUNT_M[0]}: ${MOUNT_M[1]}`),
+  forward_m: z
+    .number()
+    .min(-MOUNT_M[0], `at least -${MOUNT_M[0]}: ${MOUNT_M[1]}`)
+    .max(MOUNT_M[0], `at most ${MOUNT_M[0]}: ${MOUNT_M[1]}`),
+  left_m: z
+    .number()
+    .min(-MOUNT_M[0], `at least -${MOUNT_M[0]}: ${MOUNT_M[1]}`)
+    .max(MOUNT_M[0], `at most ${MOUNT_M[0]}: ${MOUNT_M[1]}`),
   pitch_deg: pitch,
   why: text,
 });
@@ -191,7 +203,15 @@ const Inspect = z.strictObject({
   inspect_pitch_deg: pitch,
 });
 
-export const TaskKind = z.discriminatedUnion('kind', [CleanRooms, Carry, ReturnToSpot, DockVisit, PickLoop, Deliver, Inspect]);
+export const TaskKind = z.discriminatedUnion('kind', [
+  CleanRooms,
+  Carry,
+  ReturnToSpot,
+  DockVisit,
+  PickLoop,
+  Deliver,
+  Inspect,
+]);
 
 export const Tasks = z.strictObject({
   /** the site role every task ends at, where the robot waits through the gap (dock, parking, charger, base) */
@@ -202,7 +222,14 @@ export const Tasks = z.strictObject({
 /** The release mix: how many scripts of how many tasks. */
 export const ReleaseMix = z.strictObject({
   scripts: wholeIn(1, ...SCRIPTS),
-  bands: z.array(z.strictObject({ scripts: wholeIn(1, ...SCRIPTS), tasks: intRange(MAX_TASKS_PER_SCRIPT, 'the most tasks a script is planned with') })).min(1),
+  bands: z
+    .array(
+      z.strictObject({
+        scripts: wholeIn(1, ...SCRIPTS),
+        tasks: intRange(MAX_TASKS_PER_SCRIPT, 'the most tasks a script is planned with'),
+      }),
+    )
+    .min(1),
   source: text,
 });
 
@@ -279,8 +306,14 @@ export const Hazards = z.strictObject({
 });
 
 export const ClearPath = z.strictObject({ turn_deg: upTo(360, 'a full turn'), source: text });
-export const ClosestApproach = z.strictObject({ horizon_s: upTo(600, 'ten minutes ahead is no closest approach'), source: text });
-export const WayTo = z.strictObject({ cell_m: upTo(10, 'a route cell wider than 10 m hides every doorway'), source: text });
+export const ClosestApproach = z.strictObject({
+  horizon_s: upTo(600, 'ten minutes ahead is no closest approach'),
+  source: text,
+});
+export const WayTo = z.strictObject({
+  cell_m: upTo(10, 'a route cell wider than 10 m hides every doorway'),
+  source: text,
+});
 export const TaskThings = z.strictObject({
   /** `route`: things within distance_m of the path driven; `rooms_cleaned`: the hazards in the rooms cleaned */
   scope: z.enum(['route', 'rooms_cleaned']),
@@ -303,7 +336,10 @@ export const JobSchema = z.strictObject({
   /** the place id, e.g. apartment_a */
   layout: z.string().regex(/^[a-z][a-z0-9]*_[a-z]$/, 'a layout id is <kind>_<letter>, e.g. apartment_a'),
   /** z of the base origin in the map while working: 0 on the floor; a flying robot's flight height */
-  base_z_m: z.strictObject({ value: zeroUpTo(500, 'a flight height past 500 m is above any drone here (the legal ceiling is 120 m)'), source: text }),
+  base_z_m: z.strictObject({
+    value: zeroUpTo(500, 'a flight height past 500 m is above any drone here (the legal ceiling is 120 m)'),
+    source: text,
+  }),
   body: Body,
   camera: Camera,
   depth: Depth,
@@ -343,7 +379,18 @@ export type CameraSpec = z.output<typeof Camera>;
  * renders: the script stage's record of a job (`scriptHash`) leaves them out. A test plans scripts with these fields
  * changed and finds the same bytes.
  */
-export const COMPILE_ONLY_FIELDS = ['description', 'look_points', 'end_questions', 'families', 'hazards', 'clear_path', 'way_to', 'task_things', 'tangle_ahead', 'drop_zone_people'] as const;
+export const COMPILE_ONLY_FIELDS = [
+  'description',
+  'look_points',
+  'end_questions',
+  'families',
+  'hazards',
+  'clear_path',
+  'way_to',
+  'task_things',
+  'tangle_ahead',
+  'drop_zone_people',
+] as const;
 
 /** What the script stage reads of a job: everything but COMPILE_ONLY_FIELDS. */
 export function scriptFacing(job: JobSpec): Omit<JobSpec, (typeof COMPILE_ONLY_FIELDS)[number]> {

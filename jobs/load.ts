@@ -4,9 +4,18 @@
  * (one file per id). Every issue of a file comes back at once, each with file:line and the field path.
  */
 import { readdirSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, delimiter, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { InputError, parseYamlWith, pathString, readYamlText, REPO_ROOT, zodIssues, type InputIssue, type LoadedYaml } from '../foundation/index.ts';
+import {
+  InputError,
+  parseYamlWith,
+  pathString,
+  readYamlText,
+  REPO_ROOT,
+  zodIssues,
+  type InputIssue,
+  type LoadedYaml,
+} from '../foundation/index.ts';
 import { JobSchema, type JobSpec } from './job-schema.ts';
 
 type Path = (string | number)[];
@@ -17,9 +26,18 @@ export function jobsDir(repoRoot: string = REPO_ROOT): string {
   return join(repoRoot, 'jobs');
 }
 
-/** Every job file of a repository (jobs/*.yaml), sorted. */
-export function listJobFiles(repoRoot: string = REPO_ROOT): string[] {
-  const dir = jobsDir(repoRoot);
+/**
+ * The folders of job files outside the repository (STBENCH_JOBS, separated like PATH): a new job is one YAML file,
+ * kept in jobs/ or in such a folder, and every command finds it.
+ */
+export function extraJobDirs(): string[] {
+  return (process.env.STBENCH_JOBS ?? '')
+    .split(delimiter)
+    .filter((d) => d.trim() !== '')
+    .map((d) => resolve(d));
+}
+
+function yamlFiles(dir: string): string[] {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -30,6 +48,11 @@ export function listJobFiles(repoRoot: string = REPO_ROOT): string[] {
     .filter((n) => n.endsWith('.yaml') && !n.startsWith('.'))
     .sort()
     .map((n) => join(dir, n));
+}
+
+/** Every job file of a repository (jobs/*.yaml, sorted), then those of the STBENCH_JOBS folders. */
+export function listJobFiles(repoRoot: string = REPO_ROOT): string[] {
+  return [jobsDir(repoRoot), ...extraJobDirs()].flatMap(yamlFiles);
 }
 
 /**
@@ -45,7 +68,10 @@ export function readJobFile(path: string, extra?: JobCheck): { job?: LoadedYaml<
 }
 
 /** Read one job file once: the job when valid, every issue, and its id wherever the YAML parses (for duplicates). */
-function readJob(path: string, extra?: JobCheck): { job?: LoadedYaml<JobSpec>; issues: InputIssue[]; id?: { id: string; locate: Locate } } {
+function readJob(
+  path: string,
+  extra?: JobCheck,
+): { job?: LoadedYaml<JobSpec>; issues: InputIssue[]; id?: { id: string; locate: Locate } } {
   const file = path;
   let raw: LoadedYaml<unknown>;
   try {
@@ -61,7 +87,8 @@ function readJob(path: string, extra?: JobCheck): { job?: LoadedYaml<JobSpec>; i
   const rawIdValue = (raw.value as Record<string, unknown>).id;
   const id = typeof rawIdValue === 'string' ? { id: rawIdValue, locate: raw.locate } : undefined;
   const res = JobSchema.safeParse(raw.value);
-  if (!res.success) issues.push(...zodIssues(res.error, file, (p) => raw.locate(p as (string | number)[])).map(plainer));
+  if (!res.success)
+    issues.push(...zodIssues(res.error, file, (p) => raw.locate(p as (string | number)[])).map(plainer));
   issues.push(...semanticIssues(raw.value as Record<string, unknown>, file, raw.locate));
   if (extra) issues.push(...extra(raw.value as Record<string, unknown>, file, raw.locate));
   const unique = dedupe(issues).sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
@@ -77,7 +104,10 @@ export function loadJobFile(path: string): LoadedYaml<JobSpec> {
 }
 
 /** Read several job files and check them against each other (one file per job id). */
-export function checkJobFiles(files: readonly string[], extra?: JobCheck): { jobs: LoadedYaml<JobSpec>[]; issues: InputIssue[] } {
+export function checkJobFiles(
+  files: readonly string[],
+  extra?: JobCheck,
+): { jobs: LoadedYaml<JobSpec>[]; issues: InputIssue[] } {
   const jobs: LoadedYaml<JobSpec>[] = [];
   const issues: InputIssue[] = [];
   // ids are read from every file that parses as YAML, even an invalid job, so duplicates are always reported
@@ -115,7 +145,7 @@ const cache = new Map<string, LoadedYaml<JobSpec>[]>();
 
 /** Every job of a repository, sorted by id (read once per root and process); throws an InputError listing every issue of every file. */
 export function loadAllJobs(repoRoot: string = REPO_ROOT): LoadedYaml<JobSpec>[] {
-  const key = resolve(repoRoot);
+  const key = `${resolve(repoRoot)}\u0000${extraJobDirs().join(delimiter)}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const { jobs, issues } = checkJobFiles(listJobFiles(repoRoot));
@@ -130,7 +160,11 @@ export function getJob(id: string, repoRoot: string = REPO_ROOT): JobSpec {
   const jobs = loadAllJobs(repoRoot);
   const j = jobs.find((x) => x.value.id === id);
   if (!j) {
-    throw new InputError({ file: jobsDir(repoRoot), path: 'id', message: `no job ${id} (known: ${jobs.map((x) => x.value.id).join(', ')})` });
+    throw new InputError({
+      file: jobsDir(repoRoot),
+      path: 'id',
+      message: `no job ${id} (known: ${jobs.map((x) => x.value.id).join(', ')})`,
+    });
   }
   return j.value;
 }
@@ -160,12 +194,14 @@ export function semanticIssues(raw: Record<string, unknown>, file: string, locat
   const m = typeof id === 'string' ? /^([a-z][a-z0-9_]*)\/([1-9][0-9]*)$/.exec(id) : null;
   if (m) {
     const [, idName, idVersion] = m;
-    if (typeof raw.name === 'string' && raw.name !== idName) add(['name'], `name ${raw.name} does not match the id ${id}`);
+    if (typeof raw.name === 'string' && raw.name !== idName)
+      add(['name'], `name ${raw.name} does not match the id ${id}`);
     if (typeof raw.version === 'number' && raw.version !== Number(idVersion)) {
       add(['version'], `version ${raw.version} does not match the id ${id} (bump both together)`);
     }
     const expected = `${idName}-${idVersion}.yaml`;
-    if (basename(file) !== expected) add(['id'], `the file of job ${id} must be named ${expected}, not ${basename(file)}`);
+    if (basename(file) !== expected)
+      add(['id'], `the file of job ${id} must be named ${expected}, not ${basename(file)}`);
   }
 
   // gaps
@@ -186,9 +222,19 @@ export function semanticIssues(raw: Record<string, unknown>, file: string, locat
       if (!band) return;
       if (typeof band.scripts === 'number') sum += band.scripts;
       const t = obj(band.tasks);
-      if (t && tps && typeof t.min === 'number' && typeof t.max === 'number' && typeof tps.min === 'number' && typeof tps.max === 'number') {
+      if (
+        t &&
+        tps &&
+        typeof t.min === 'number' &&
+        typeof t.max === 'number' &&
+        typeof tps.min === 'number' &&
+        typeof tps.max === 'number'
+      ) {
         if (t.min < tps.min || t.max > tps.max) {
-          add(['release_mix', 'bands', i, 'tasks'], `tasks ${t.min}-${t.max} fall outside tasks_per_script ${tps.min}-${tps.max}`);
+          add(
+            ['release_mix', 'bands', i, 'tasks'],
+            `tasks ${t.min}-${t.max} fall outside tasks_per_script ${tps.min}-${tps.max}`,
+          );
         }
       }
     });
@@ -198,7 +244,9 @@ export function semanticIssues(raw: Record<string, unknown>, file: string, locat
   }
 
   // look points: gap, slots against families, harm first
-  const families = Array.isArray(raw.families) ? raw.families.filter((f): f is string => typeof f === 'string') : undefined;
+  const families = Array.isArray(raw.families)
+    ? raw.families.filter((f): f is string => typeof f === 'string')
+    : undefined;
   if (Array.isArray(raw.families)) {
     const seen = new Set<string>();
     raw.families.forEach((f, i) => {
@@ -212,13 +260,17 @@ export function semanticIssues(raw: Record<string, unknown>, file: string, locat
     add(['look_points', 'gap_frames'], `min ${gf.min} is greater than mean ${gf.mean}`);
   }
   if (lp && Array.isArray(lp.slots) && Array.isArray(lp.slot_order) && lp.slot_order.length !== lp.slots.length)
-    add(['look_points', 'slot_order'], `names the order of ${lp.slot_order.length} slots, the look points have ${lp.slots.length}`);
+    add(
+      ['look_points', 'slot_order'],
+      `names the order of ${lp.slot_order.length} slots, the look points have ${lp.slots.length}`,
+    );
   if (lp && Array.isArray(lp.slots)) {
     lp.slots.forEach((slot, si) => {
       if (!Array.isArray(slot)) return;
       slot.forEach((f, fi) => {
         if (typeof f !== 'string') return;
-        if (families && !families.includes(f)) add(['look_points', 'slots', si, fi], `family ${f} is not in this job's families`);
+        if (families && !families.includes(f))
+          add(['look_points', 'slots', si, fi], `family ${f} is not in this job's families`);
       });
     });
   }
@@ -234,10 +286,12 @@ export function semanticIssues(raw: Record<string, unknown>, file: string, locat
   // what families need from the rest of the job
   const has = (f: string) => families?.includes(f) ?? false;
   if (has('tangle_ahead')) {
-    if (raw.hazards === undefined) add(['families'], 'tangle_ahead needs a hazards block (the kinds the brush catches)');
+    if (raw.hazards === undefined)
+      add(['families'], 'tangle_ahead needs a hazards block (the kinds the brush catches)');
     if (raw.tangle_ahead === undefined) add(['families'], 'tangle_ahead needs a tangle_ahead block (the region ahead)');
   }
-  if (has('drop_zone_people') && raw.drop_zone_people === undefined) add(['families'], 'drop_zone_people needs a drop_zone_people block');
+  if (has('drop_zone_people') && raw.drop_zone_people === undefined)
+    add(['families'], 'drop_zone_people needs a drop_zone_people block');
   const hz = obj(raw.hazards);
   if (hz && Array.isArray(hz.catastrophe) && Array.isArray(hz.brush_catches)) {
     hz.catastrophe.forEach((k, i) => {
@@ -247,12 +301,15 @@ export function semanticIssues(raw: Record<string, unknown>, file: string, locat
     });
   }
   const tt = obj(raw.task_things);
-  if (tt?.scope === 'route' && tt.distance_m === null) add(['task_things', 'distance_m'], 'a route scope needs a distance');
-  if (tt?.scope === 'rooms_cleaned' && raw.hazards === undefined) add(['task_things', 'scope'], 'rooms_cleaned lists hazards, so the job needs a hazards block');
+  if (tt?.scope === 'route' && tt.distance_m === null)
+    add(['task_things', 'distance_m'], 'a route scope needs a distance');
+  if (tt?.scope === 'rooms_cleaned' && raw.hazards === undefined)
+    add(['task_things', 'scope'], 'rooms_cleaned lists hazards, so the job needs a hazards block');
 
   // the depth encoding's near plane sits before its far one
   const depth = obj(raw.depth);
-  if (depth && typeof depth.near_m === 'number' && depth.near_m >= 65.535) add(['depth', 'near_m'], 'near_m must be below far_m (65.535)');
+  if (depth && typeof depth.near_m === 'number' && depth.near_m >= 65.535)
+    add(['depth', 'near_m'], 'near_m must be below far_m (65.535)');
 
   return out;
 }

@@ -58,7 +58,11 @@ export interface Mount {
 }
 
 /** The camera's pose for a robot base at (x, y, z) with a heading, given the job's mount. */
-export function cameraFromBase(base: { x: number; y: number; z: number; heading_deg: number }, mount: Mount, pitchDeg = mount.pitch_deg): CameraPose {
+export function cameraFromBase(
+  base: { x: number; y: number; z: number; heading_deg: number },
+  mount: Mount,
+  pitchDeg = mount.pitch_deg,
+): CameraPose {
   const t = (base.heading_deg * Math.PI) / 180;
   const pos: V3 = [
     base.x + mount.forward_m * Math.cos(t) - mount.left_m * Math.sin(t),

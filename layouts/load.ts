@@ -6,8 +6,16 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { hashJson, InputError, parseYamlWith, readYamlText, zodIssues, type InputIssue, type LoadedYaml } from '../foundation/index.ts';
-import { checkPlace } from './place-check.ts';
+import {
+  hashJson,
+  InputError,
+  parseYamlWith,
+  readYamlText,
+  zodIssues,
+  type InputIssue,
+  type LoadedYaml,
+} from '../foundation/index.ts';
+import { checkPlace } from './place-rules.ts';
 import { Place } from './place-schema.ts';
 
 /** The folder holding the shipped places. */
@@ -32,7 +40,11 @@ export function loadPlaceFile(path: string): LoadedPlace {
  * Read and check one place file once: the place when it is valid, every issue, and its id wherever the YAML parses
  * (so that two files of one id are reported even when one of them has other problems).
  */
-export function readPlaceFile(path: string): { place?: LoadedPlace; issues: InputIssue[]; id?: { id: string; locate: LoadedPlace['locate'] } } {
+export function readPlaceFile(path: string): {
+  place?: LoadedPlace;
+  issues: InputIssue[];
+  id?: { id: string; locate: LoadedPlace['locate'] };
+} {
   const file = resolve(path);
   let raw: LoadedYaml<unknown>;
   try {
@@ -49,7 +61,13 @@ export function readPlaceFile(path: string): { place?: LoadedPlace; issues: Inpu
   const issues = checkPlace(place, file, raw.locate);
   if (dirname(file) === LAYOUTS_DIR && basename(file) !== `${place.id}.yaml`) {
     const loc = raw.locate(['id']);
-    issues.unshift({ file, line: loc?.line, column: loc?.column, path: 'id', message: `file must be named ${place.id}.yaml` });
+    issues.unshift({
+      file,
+      line: loc?.line,
+      column: loc?.column,
+      path: 'id',
+      message: `file must be named ${place.id}.yaml`,
+    });
   }
   if (issues.length) return { issues, id };
   return { place: { file, place, hash: placeHash(place), locate: raw.locate }, issues: [], id };
@@ -95,10 +113,17 @@ const cache = new Map<string, LoadedPlace>();
 export function getLoadedPlace(id: string): LoadedPlace {
   let p = cache.get(id);
   if (!p) {
-    if (!/^[a-z]+_[a-z]$/.test(id)) throw new InputError({ file: id, path: '', message: 'not a place id (<kind>_<letter>)' });
+    if (!/^[a-z]+_[a-z]$/.test(id))
+      throw new InputError({ file: id, path: '', message: 'not a place id (<kind>_<letter>)' });
     const file = join(LAYOUTS_DIR, `${id}.yaml`);
     if (!existsSync(file)) {
-      throw new InputError({ file, path: '', message: `no such place "${id}" (known: ${listPlaceFiles().map((f) => basename(f, '.yaml')).join(', ')})` });
+      throw new InputError({
+        file,
+        path: '',
+        message: `no such place "${id}" (known: ${listPlaceFiles()
+          .map((f) => basename(f, '.yaml'))
+          .join(', ')})`,
+      });
     }
     p = loadPlaceFile(file);
     cache.set(id, p);

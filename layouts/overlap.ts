@@ -35,7 +35,10 @@ function polygonPenetration(a: P2[], b: P2[]): number {
       if (len < 1e-12) continue;
       const nx = -(q[1] - p[1]) / len;
       const ny = (q[0] - p[0]) / len;
-      let amin = Infinity, amax = -Infinity, bmin = Infinity, bmax = -Infinity;
+      let amin = Infinity,
+        amax = -Infinity,
+        bmin = Infinity,
+        bmax = -Infinity;
       for (const v of a) {
         const d = v[0] * nx + v[1] * ny;
         amin = Math.min(amin, d);
@@ -133,7 +136,11 @@ export function footprintBox(s: Solid): [number, number, number, number] {
 }
 
 /** Every pair of overlapping solids, found with a coarse bounding-box pass first. */
-export function overlappingPairs(solids: readonly Solid[], tol = 0.001, skip?: (a: Solid, b: Solid) => boolean): [Solid, Solid][] {
+export function overlappingPairs(
+  solids: readonly Solid[],
+  tol = 0.001,
+  skip?: (a: Solid, b: Solid) => boolean,
+): [Solid, Solid][] {
   const boxes = solids.map(footprintBox);
   const order = solids.map((_, i) => i).sort((i, j) => boxes[i][0] - boxes[j][0]);
   const out: [Solid, Solid][] = [];

@@ -40,16 +40,51 @@ export function personSolids(p: Person, pose: PersonPose): Solid[] {
   const armSwing = 0.06 * H * swing;
   const name = (part: string) => `person:${p.id}/${part}`;
   const box = (part: string, c: [number, number, number], size: [number, number, number], material: string): Solid => ({
-    name: name(part), owner: p.id, role: 'person', shape: 'box', center: c, size, yaw_deg: pose.heading, material,
+    name: name(part),
+    owner: p.id,
+    role: 'person',
+    shape: 'box',
+    center: c,
+    size,
+    yaw_deg: pose.heading,
+    material,
   });
   const legOff = torsoW / 2 - legW / 2;
   return [
     box('leg_left', at(stride, legOff, legTop / 2), [0.6 * depth, legW, legTop], m.trousers),
     box('leg_right', at(-stride, -legOff, legTop / 2), [0.6 * depth, legW, legTop], m.trousers),
     box('torso', at(0, 0, (legTop + torsoTop) / 2), [depth, torsoW, torsoTop - legTop], m.top),
-    box('arm_left', at(-armSwing, torsoW / 2 + armW / 2, (0.45 * H + torsoTop) / 2), [0.5 * depth, armW, torsoTop - 0.45 * H], m.top),
-    box('arm_right', at(armSwing, -torsoW / 2 - armW / 2, (0.45 * H + torsoTop) / 2), [0.5 * depth, armW, torsoTop - 0.45 * H], m.top),
-    { name: name('neck'), owner: p.id, role: 'person', shape: 'cylinder', center: at(0, 0, (torsoTop + neckTop) / 2), size: [0.09, 0.09, neckTop - torsoTop], yaw_deg: 0, material: m.skin },
-    { name: name('head'), owner: p.id, role: 'person', shape: 'sphere', center: at(0, 0, neckTop + headD / 2), size: [headD, headD, headD], yaw_deg: 0, material: m.skin },
+    box(
+      'arm_left',
+      at(-armSwing, torsoW / 2 + armW / 2, (0.45 * H + torsoTop) / 2),
+      [0.5 * depth, armW, torsoTop - 0.45 * H],
+      m.top,
+    ),
+    box(
+      'arm_right',
+      at(armSwing, -torsoW / 2 - armW / 2, (0.45 * H + torsoTop) / 2),
+      [0.5 * depth, armW, torsoTop - 0.45 * H],
+      m.top,
+    ),
+    {
+      name: name('neck'),
+      owner: p.id,
+      role: 'person',
+      shape: 'cylinder',
+      center: at(0, 0, (torsoTop + neckTop) / 2),
+      size: [0.09, 0.09, neckTop - torsoTop],
+      yaw_deg: 0,
+      material: m.skin,
+    },
+    {
+      name: name('head'),
+      owner: p.id,
+      role: 'person',
+      shape: 'sphere',
+      center: at(0, 0, neckTop + headD / 2),
+      size: [headD, headD, headD],
+      yaw_deg: 0,
+      material: m.skin,
+    },
   ];
 }

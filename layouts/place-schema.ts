@@ -16,13 +16,21 @@ export const MAX_PLACE_SIDE_M = 500;
 /** a size, a height or a distance along a wall: no solid is longer than a place is wide */
 export const MAX_SIZE_M = 1000;
 
-const num = z.number().finite().min(-MAX_COORD_M, `at least -${MAX_COORD_M}: within 10 km of the origin`).max(MAX_COORD_M, `at most ${MAX_COORD_M}: within 10 km of the origin`);
+const num = z
+  .number()
+  .finite()
+  .min(-MAX_COORD_M, `at least -${MAX_COORD_M}: within 10 km of the origin`)
+  .max(MAX_COORD_M, `at most ${MAX_COORD_M}: within 10 km of the origin`);
 const upTo = (max: number, why: string) => z.number().finite().positive().max(max, `at most ${max}: ${why}`);
 const zeroUpTo = (max: number, why: string) => z.number().finite().nonnegative().max(max, `at most ${max}: ${why}`);
 const pos = upTo(MAX_SIZE_M, 'no solid is larger than a place');
 const nonneg = zeroUpTo(MAX_SIZE_M, 'no solid is larger than a place');
 /** an angle in degrees: one turn either way (a larger one is a typo) */
-const angle = z.number().finite().min(-360, 'an angle is at least -360 degrees').max(360, 'an angle is at most 360 degrees');
+const angle = z
+  .number()
+  .finite()
+  .min(-360, 'an angle is at least -360 degrees')
+  .max(360, 'an angle is at most 360 degrees');
 /** a lower-case identifier: letters, digits, underscores */
 export const Ident = z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a lower-case identifier (a-z, 0-9, _)');
 export const RGB = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1), z.number().min(0).max(1)]);
@@ -39,7 +47,10 @@ export const Bounds = z
   .object({ x_min: num, x_max: num, y_min: num, y_max: num })
   .strict()
   .refine((b) => b.x_max > b.x_min && b.y_max > b.y_min, 'max must exceed min')
-  .refine((b) => b.x_max - b.x_min <= MAX_PLACE_SIDE_M && b.y_max - b.y_min <= MAX_PLACE_SIDE_M, `a side is at most ${MAX_PLACE_SIDE_M} m: the 0.1 m floor grid is then 25 million cells`);
+  .refine(
+    (b) => b.x_max - b.x_min <= MAX_PLACE_SIDE_M && b.y_max - b.y_min <= MAX_PLACE_SIDE_M,
+    `a side is at most ${MAX_PLACE_SIDE_M} m: the 0.1 m floor grid is then 25 million cells`,
+  );
 export type Bounds = z.infer<typeof Bounds>;
 
 export const Pattern = z
@@ -59,7 +70,10 @@ export const Material = z
     metallic: z.number().min(0).max(1).default(0),
     pattern: Pattern.optional(),
     /** light-emitting surfaces (screens, lamp shades); strength in Blender emission units */
-    emission: z.object({ colour: RGB, strength: zeroUpTo(10_000, 'past any screen or lamp shade; Cycles saturates') }).strict().optional(),
+    emission: z
+      .object({ colour: RGB, strength: zeroUpTo(10_000, 'past any screen or lamp shade; Cycles saturates') })
+      .strict()
+      .optional(),
   })
   .strict();
 export type Material = z.infer<typeof Material>;
@@ -74,7 +88,9 @@ export const Floor = z
   })
   .strict();
 
-export const Ceiling = z.object({ height: pos, material: Ident, thickness: upTo(10, 'a slab thicker than 10 m is no ceiling').default(0.1) }).strict();
+export const Ceiling = z
+  .object({ height: pos, material: Ident, thickness: upTo(10, 'a slab thicker than 10 m is no ceiling').default(0.1) })
+  .strict();
 
 export const Opening = z
   .object({
@@ -159,7 +175,13 @@ export const Fixed = z
 export type Fixed = z.infer<typeof Fixed>;
 
 export const Spot = z
-  .object({ rests_on: z.union([z.literal('floor'), Ident]), level: z.number().int().nonnegative().max(100, 'at most 100: no shelving has more boards').optional(), x: num, y: num, yaw: angle.default(0) })
+  .object({
+    rests_on: z.union([z.literal('floor'), Ident]),
+    level: z.number().int().nonnegative().max(100, 'at most 100: no shelving has more boards').optional(),
+    x: num,
+    y: num,
+    yaw: angle.default(0),
+  })
   .strict();
 export type Spot = z.infer<typeof Spot>;
 
@@ -201,7 +223,10 @@ export const Person = z
     height: z.number().min(1).max(2.2),
     shoulder_width: z.number().min(0.3).max(0.6),
     /** where the person stands when the shift starts; absent = not in the place */
-    at: z.object({ x: num, y: num, heading: angle.default(0) }).strict().optional(),
+    at: z
+      .object({ x: num, y: num, heading: angle.default(0) })
+      .strict()
+      .optional(),
   })
   .strict();
 export type Person = z.infer<typeof Person>;
@@ -223,7 +248,12 @@ export const Light = z
     /** area: side length of the square emitter; point: radius; sun: angular diameter in degrees */
     size: upTo(180, 'an emitter wider than 180 m (or a sun wider than half the sky) lights no room').default(0.1),
     /** sun: where the sun stands in the sky: elevation above the horizon and azimuth (deg ccw from +x), degrees */
-    elevation: z.number().finite().min(-90, 'an elevation is in [-90, 90] degrees').max(90, 'an elevation is in [-90, 90] degrees').optional(),
+    elevation: z
+      .number()
+      .finite()
+      .min(-90, 'an elevation is in [-90, 90] degrees')
+      .max(90, 'an elevation is in [-90, 90] degrees')
+      .optional(),
     azimuth: angle.optional(),
   })
   .strict();
@@ -272,7 +302,11 @@ export const Credits = z
   .object({
     statement: z.string().min(1),
     assets: z
-      .array(z.object({ name: z.string(), author: z.string(), licence: z.enum(['CC0-1.0', 'CC-BY-4.0']), url: z.string() }).strict())
+      .array(
+        z
+          .object({ name: z.string(), author: z.string(), licence: z.enum(['CC0-1.0', 'CC-BY-4.0']), url: z.string() })
+          .strict(),
+      )
       .default([]),
   })
   .strict();

@@ -1,6 +1,6 @@
 /**
  * Solids: the primitives every stage shares. The place (and the timeline's state at a time t) turns into a list
- * of solids; geometry queries (sweeps, ray casts, occupancy, planning) run on them, and the render job hands the
+ * of solids; geometry queries (sweeps, ray casts, occupancy, planning) run on them, and the shot list hands the
  * very same primitives to Blender, so the geometry that renders is the geometry the gold is computed from.
  *
  * Frames: map frame right-handed, z up, metres. Yaw in degrees counter-clockwise about +z.

@@ -75,13 +75,19 @@ export function timelineIssues(tl: Timeline, file = 'timeline.json'): InputIssue
   for (const [id, evs] of Object.entries(tl.things)) {
     if (!tl.place.things.some((x) => x.id === id)) add(`things.${id}`, 'not a thing of the place');
     if (evs[0].t !== 0) add(`things.${id}[0].t`, 'first event must be at t = 0');
-    sorted(`things.${id}`, evs.map((e) => e.t));
+    sorted(
+      `things.${id}`,
+      evs.map((e) => e.t),
+    );
   }
   for (const [id, evs] of Object.entries(tl.doors)) {
     const door = tl.place.doors.find((x) => x.id === id);
     if (!door) add(`doors.${id}`, 'not a door of the place');
     if (evs[0].t !== 0) add(`doors.${id}[0].t`, 'first event must be at t = 0');
-    sorted(`doors.${id}`, evs.map((e) => e.t));
+    sorted(
+      `doors.${id}`,
+      evs.map((e) => e.t),
+    );
     evs.forEach((e, i) => {
       if (door && !door.states.includes(e.state)) add(`doors.${id}[${i}].state`, `not one of the door's states`);
     });
@@ -100,7 +106,9 @@ export function timelineIssues(tl: Timeline, file = 'timeline.json'): InputIssue
 export function parseTimeline(value: unknown, file = 'timeline.json'): Timeline {
   const res = Timeline.safeParse(value);
   if (!res.success) {
-    throw new InputError(res.error.issues.map((i) => ({ file, path: i.path.map(String).join('.'), message: i.message })));
+    throw new InputError(
+      res.error.issues.map((i) => ({ file, path: i.path.map(String).join('.'), message: i.message })),
+    );
   }
   const issues = timelineIssues(res.data, file);
   if (issues.length) throw new InputError(issues);
@@ -116,9 +124,20 @@ export function emptyTimeline(place: Place, durationS: number): Timeline {
   for (const [id, s] of Object.entries(init.doors)) doors[id] = [{ t: 0, state: s }];
   const people: Record<string, PersonLeg[]> = {};
   for (const p of place.people) {
-    people[p.id] = p.at ? [{ t0: 0, t1: durationS, from: [p.at.x, p.at.y], to: [p.at.x, p.at.y], heading: normHeading(p.at.heading) }] : [];
+    people[p.id] = p.at
+      ? [{ t0: 0, t1: durationS, from: [p.at.x, p.at.y], to: [p.at.x, p.at.y], heading: normHeading(p.at.heading) }]
+      : [];
   }
-  return { format: TIMELINE_FORMAT, place_id: place.id, place_hash: placeHash(place), place, duration_s: durationS, things, doors, people };
+  return {
+    format: TIMELINE_FORMAT,
+    place_id: place.id,
+    place_hash: placeHash(place),
+    place,
+    duration_s: durationS,
+    things,
+    doors,
+    people,
+  };
 }
 
 /** Index of the last event at or before t (0 if t precedes them all). */
@@ -165,7 +184,8 @@ export function personAt(legs: readonly PersonLeg[], t: number): PersonPose | un
   for (let i = idx - 1; heading === undefined && i >= 0; i--) {
     const p = legs[i];
     if (p.heading !== undefined && p.from[0] === p.to[0] && p.from[1] === p.to[1]) heading = p.heading;
-    else if (p.from[0] !== p.to[0] || p.from[1] !== p.to[1]) heading = (Math.atan2(p.to[1] - p.from[1], p.to[0] - p.from[0]) * 180) / Math.PI;
+    else if (p.from[0] !== p.to[0] || p.from[1] !== p.to[1])
+      heading = (Math.atan2(p.to[1] - p.from[1], p.to[0] - p.from[0]) * 180) / Math.PI;
   }
   return { x, y, heading: normHeading(heading ?? 0), walking: false, phase: 0, speed: 0 };
 }

@@ -69,7 +69,15 @@ export function wallAxes(place: Place): WallAxis[] {
       if (trimTo !== undefined) ends[endIdx] = trimTo;
       else if (extend) ends[endIdx] = endIdx === 0 ? -w.thickness / 2 : a.length + w.thickness / 2;
     }
-    return { wall: w, ux: a.ux, uy: a.uy, length: a.length, s0: ends[0], s1: ends[1], yaw: (Math.atan2(a.uy, a.ux) * 180) / Math.PI };
+    return {
+      wall: w,
+      ux: a.ux,
+      uy: a.uy,
+      length: a.length,
+      s0: ends[0],
+      s1: ends[1],
+      yaw: (Math.atan2(a.uy, a.ux) * 180) / Math.PI,
+    };
   });
 }
 
@@ -123,7 +131,13 @@ export function doorLeaf(place: Place, door: Door, state: DoorState): Solid {
   const z1 = o.height - DOOR_GAP;
   const t = door.leaf_thickness;
   const wallYaw = (Math.atan2(uy, ux) * 180) / Math.PI;
-  const base = { name: `door:${door.id}`, owner: door.id, role: 'door' as const, shape: 'box' as const, material: door.material };
+  const base = {
+    name: `door:${door.id}`,
+    owner: door.id,
+    role: 'door' as const,
+    shape: 'box' as const,
+    material: door.material,
+  };
   // the hinge's position along the wall, and the direction from the hinge into the opening
   const sHinge = door.hinge === 'start' ? o.offset + DOOR_GAP : o.offset + o.width - DOOR_GAP;
   const dirIn = door.hinge === 'start' ? 1 : -1;
@@ -132,7 +146,12 @@ export function doorLeaf(place: Place, door: Door, state: DoorState): Solid {
   const theta = (OPEN_ANGLE[state] * Math.PI) / 180;
   if (theta === 0) {
     const sm = sHinge + (dirIn * width) / 2;
-    return { ...base, center: [wall.from[0] + ux * sm, wall.from[1] + uy * sm, (z0 + z1) / 2], size: [width, t, z1 - z0], yaw_deg: wallYaw };
+    return {
+      ...base,
+      center: [wall.from[0] + ux * sm, wall.from[1] + uy * sm, (z0 + z1) / 2],
+      size: [width, t, z1 - z0],
+      yaw_deg: wallYaw,
+    };
   }
   // pivot on the swing-side face; the leaf runs along d, its thickness along e (both away from the wall)
   const px = hx + nx * side * (wall.thickness / 2 + DOOR_GAP);
@@ -148,5 +167,10 @@ export function doorLeaf(place: Place, door: Door, state: DoorState): Solid {
   }
   const cx = px + (dx * width) / 2 + (ex * t) / 2;
   const cy = py + (dy * width) / 2 + (ey * t) / 2;
-  return { ...base, center: [cx, cy, (z0 + z1) / 2], size: [width, t, z1 - z0], yaw_deg: (Math.atan2(dy, dx) * 180) / Math.PI };
+  return {
+    ...base,
+    center: [cx, cy, (z0 + z1) / 2],
+    size: [width, t, z1 - z0],
+    yaw_deg: (Math.atan2(dy, dx) * 180) / Math.PI,
+  };
 }

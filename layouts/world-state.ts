@@ -53,7 +53,13 @@ export { normHeading };
 export function initialState(place: Place): WorldState {
   const things: Record<string, ThingPose> = {};
   for (const t of place.things) {
-    const pose: ThingPose = { x: t.position.x, y: t.position.y, z: surfaceTop(place, t.rests_on, t.level) ?? 0, yaw: t.position.yaw, rests_on: t.rests_on };
+    const pose: ThingPose = {
+      x: t.position.x,
+      y: t.position.y,
+      z: surfaceTop(place, t.rests_on, t.level) ?? 0,
+      yaw: t.position.yaw,
+      rests_on: t.rests_on,
+    };
     if (t.level !== undefined) pose.level = t.level;
     things[t.id] = pose;
   }
@@ -61,7 +67,8 @@ export function initialState(place: Place): WorldState {
   for (const d of place.doors) doors[d.id] = d.initial;
   const people: Record<string, PersonPose> = {};
   for (const p of place.people) {
-    if (p.at) people[p.id] = { x: p.at.x, y: p.at.y, heading: normHeading(p.at.heading), walking: false, phase: 0, speed: 0 };
+    if (p.at)
+      people[p.id] = { x: p.at.x, y: p.at.y, heading: normHeading(p.at.heading), walking: false, phase: 0, speed: 0 };
   }
   return { things, doors, people };
 }

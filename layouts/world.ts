@@ -1,6 +1,6 @@
 /**
  * A place (in a state) as solids: floor slabs, wall pieces, door leaves, fixed furniture, things at their poses
- * and people as figures. Every stage that needs geometry (the public map, sweeps, ray casts, the render job) starts
+ * and people as figures. Every stage that needs geometry (the public map, sweeps, ray casts, the shot list) starts
  * from `placeSolids`, so the geometry that renders is the geometry gold is computed from.
  */
 import type { Fixed, Material, Place, Thing } from './place-schema.ts';
@@ -17,7 +17,12 @@ export const SHELF_BOARD = 0.03;
 /** Materials available without being declared in a place (a place may override them). */
 export const DEFAULT_MATERIALS: Record<string, Material> = {
   plastic: { colour: [0.5, 0.5, 0.5], roughness: 0.45, metallic: 0 },
-  cloth: { colour: [0.5, 0.5, 0.5], roughness: 0.9, metallic: 0, pattern: { kind: 'fabric', colour2: [0.4, 0.4, 0.4], scale: 0.01 } },
+  cloth: {
+    colour: [0.5, 0.5, 0.5],
+    roughness: 0.9,
+    metallic: 0,
+    pattern: { kind: 'fabric', colour2: [0.4, 0.4, 0.4], scale: 0.01 },
+  },
   skin: { colour: [0.72, 0.53, 0.42], roughness: 0.6, metallic: 0 },
 };
 
@@ -30,7 +35,12 @@ export function materialTable(place: Place): Record<string, Material> {
   const variant = (base: string, word: string) => {
     const m = out[base];
     const rgb = place.colour_words[word];
-    if (m && rgb) out[`${base}@${word}`] = { ...m, colour: rgb, pattern: m.pattern ? { ...m.pattern, colour2: rgb.map((c) => c * 0.8) as [number, number, number] } : undefined };
+    if (m && rgb)
+      out[`${base}@${word}`] = {
+        ...m,
+        colour: rgb,
+        pattern: m.pattern ? { ...m.pattern, colour2: rgb.map((c) => c * 0.8) as [number, number, number] } : undefined,
+      };
   };
   for (const t of place.things) variant(thingBaseMaterial(t), t.colour);
   for (const p of place.people) {
@@ -49,20 +59,49 @@ export function thingBaseMaterial(t: Thing): string {
 export function fixedSolids(f: Fixed): Solid[] {
   const base = { owner: f.id, role: 'fixed' as const, material: f.material, yaw_deg: f.yaw };
   if (!f.shelves) {
-    return [{ ...base, name: `fixed:${f.id}`, shape: f.shape, center: [f.center[0], f.center[1], f.z + f.size[2] / 2], size: [...f.size] }];
+    return [
+      {
+        ...base,
+        name: `fixed:${f.id}`,
+        shape: f.shape,
+        center: [f.center[0], f.center[1], f.z + f.size[2] / 2],
+        size: [...f.size],
+      },
+    ];
   }
   const [L, W, H] = f.size;
   const c = Math.cos((f.yaw * Math.PI) / 180);
   const s = Math.sin((f.yaw * Math.PI) / 180);
-  const at = (lx: number, ly: number, z: number): [number, number, number] => [f.center[0] + lx * c - ly * s, f.center[1] + lx * s + ly * c, z];
+  const at = (lx: number, ly: number, z: number): [number, number, number] => [
+    f.center[0] + lx * c - ly * s,
+    f.center[1] + lx * s + ly * c,
+    z,
+  ];
   const out: Solid[] = [];
   const px = L / 2 - SHELF_POST / 2;
   const py = W / 2 - SHELF_POST / 2;
-  [[-px, -py], [px, -py], [px, py], [-px, py]].forEach(([x, y], i) =>
-    out.push({ ...base, name: `fixed:${f.id}/post${i}`, shape: 'box', center: at(x, y, f.z + H / 2), size: [SHELF_POST, SHELF_POST, H] }),
+  [
+    [-px, -py],
+    [px, -py],
+    [px, py],
+    [-px, py],
+  ].forEach(([x, y], i) =>
+    out.push({
+      ...base,
+      name: `fixed:${f.id}/post${i}`,
+      shape: 'box',
+      center: at(x, y, f.z + H / 2),
+      size: [SHELF_POST, SHELF_POST, H],
+    }),
   );
   f.shelves.forEach((top, i) =>
-    out.push({ ...base, name: `fixed:${f.id}/board${i}`, shape: 'box', center: at(0, 0, top - SHELF_BOARD / 2), size: [L - 2 * SHELF_POST, W, SHELF_BOARD] }),
+    out.push({
+      ...base,
+      name: `fixed:${f.id}/board${i}`,
+      shape: 'box',
+      center: at(0, 0, top - SHELF_BOARD / 2),
+      size: [L - 2 * SHELF_POST, W, SHELF_BOARD],
+    }),
   );
   return out;
 }
@@ -95,16 +134,44 @@ export function thingSolids(t: Thing, pose: ThingPose): Solid[] {
     }
     return out;
   }
-  const size: [number, number, number] = t.shape === 'sphere' ? [h, h, h] : t.shape === 'cylinder' ? [l, l, h] : [l, w, h];
-  return [{ ...base, name: `thing:${t.id}`, shape: t.shape, center: [pose.x, pose.y, pose.z + h / 2], size, yaw_deg: pose.yaw }];
+  const size: [number, number, number] =
+    t.shape === 'sphere' ? [h, h, h] : t.shape === 'cylinder' ? [l, l, h] : [l, w, h];
+  return [
+    {
+      ...base,
+      name: `thing:${t.id}`,
+      shape: t.shape,
+      center: [pose.x, pose.y, pose.z + h / 2],
+      size,
+      yaw_deg: pose.yaw,
+    },
+  ];
 }
 
 /** Floor slabs (below z = 0) and the ceiling slab (above the walls), if any. */
 export function floorSolids(place: Place): Solid[] {
   const b = place.bounds;
   const t = place.floor.thickness;
-  const slab = (name: string, owner: string, x0: number, y0: number, x1: number, y1: number, z0: number, z1: number, material: string, role: 'floor' | 'ceiling' = 'floor'): Solid => ({
-    name, owner, role, shape: 'box', center: [(x0 + x1) / 2, (y0 + y1) / 2, (z0 + z1) / 2], size: [x1 - x0, y1 - y0, z1 - z0], yaw_deg: 0, material,
+  const slab = (
+    name: string,
+    owner: string,
+    x0: number,
+    y0: number,
+    x1: number,
+    y1: number,
+    z0: number,
+    z1: number,
+    material: string,
+    role: 'floor' | 'ceiling' = 'floor',
+  ): Solid => ({
+    name,
+    owner,
+    role,
+    shape: 'box',
+    center: [(x0 + x1) / 2, (y0 + y1) / 2, (z0 + z1) / 2],
+    size: [x1 - x0, y1 - y0, z1 - z0],
+    yaw_deg: 0,
+    material,
   });
   const out: Solid[] = [];
   if (!place.floor.per_room) {
@@ -114,12 +181,37 @@ export function floorSolids(place: Place): Solid[] {
     for (const r of place.rooms) {
       const xs = r.polygon.map((p) => p[0]);
       const ys = r.polygon.map((p) => p[1]);
-      out.push(slab(`floor:${r.id}`, 'floor', Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), -t, 0, r.floor_material ?? place.floor.material));
+      out.push(
+        slab(
+          `floor:${r.id}`,
+          'floor',
+          Math.min(...xs),
+          Math.min(...ys),
+          Math.max(...xs),
+          Math.max(...ys),
+          -t,
+          0,
+          r.floor_material ?? place.floor.material,
+        ),
+      );
     }
   }
   if (place.ceiling) {
     const c = place.ceiling;
-    out.push(slab('ceiling', 'ceiling', b.x_min, b.y_min, b.x_max, b.y_max, c.height, c.height + c.thickness, c.material, 'ceiling'));
+    out.push(
+      slab(
+        'ceiling',
+        'ceiling',
+        b.x_min,
+        b.y_min,
+        b.x_max,
+        b.y_max,
+        c.height,
+        c.height + c.thickness,
+        c.material,
+        'ceiling',
+      ),
+    );
   }
   return out;
 }

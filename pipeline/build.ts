@@ -17,7 +17,15 @@ import { compileBuildParallel, reseededNotice } from '../compile/compile.ts';
 import { runCheck } from '../checks/check.ts';
 import { exportDataset } from './export.ts';
 import { readManifest, UsageError, CheckFailed } from '../foundation/index.ts';
-import { batchSettings, checkBuild, planBatch, runBatch, scriptStage, writeBatch, type BatchOptions } from '../script/batch.ts';
+import {
+  batchSettings,
+  refuseOtherBatch,
+  planBatch,
+  runBatch,
+  scriptStage,
+  writeBatch,
+  type BatchOptions,
+} from '../script/batch.ts';
 import { presetJobs, type BuildPreset } from './build-presets.ts';
 import { progress } from './progress.ts';
 
@@ -50,7 +58,14 @@ export interface BuildSummary {
 
 function batchOptions(preset: BuildPreset, jobId: string): BatchOptions {
   const job = getJob(jobId);
-  return { job, place: getPlace(job.layout), seed: preset.seed, count: preset.scriptsPerJob, tasks: preset.tasks, maxFrames: preset.maxFrames };
+  return {
+    job,
+    place: getPlace(job.layout),
+    seed: preset.seed,
+    count: preset.scriptsPerJob,
+    tasks: preset.tasks,
+    maxFrames: preset.maxFrames,
+  };
 }
 
 /** Script every job of the preset; a job whose scripts exist with the same settings is kept as it is. */
@@ -58,7 +73,7 @@ function scriptStageRun(build: string, preset: BuildPreset, log: (l: string) => 
   let frames = 0;
   for (const jobId of presetJobs(preset)) {
     const o = batchOptions(preset, jobId);
-    checkBuild(build, o);
+    refuseOtherBatch(build, o);
     const m = readManifest(build, scriptStage(o.job));
     if (m?.complete && JSON.stringify(m.settings) === JSON.stringify(batchSettings(o))) {
       log(`script ${jobId}: kept (${preset.scriptsPerJob} scripts made earlier with the same settings)`);
@@ -129,7 +144,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const { preset } = opts;
   const build = resolve(opts.out);
   const dataset = resolve(opts.dataset ?? `${build}-dataset`);
-  if (dataset === build || dataset.startsWith(build + '/')) throw new UsageError('the dataset folder must lie outside the build folder');
+  if (dataset === build || dataset.startsWith(build + '/'))
+    throw new UsageError('the dataset folder must lie outside the build folder');
   const seconds: Record<string, number> = {};
   const timed = async <T>(stage: string, f: () => Promise<T> | T): Promise<T> => {
     const t0 = performance.now();
@@ -150,7 +166,11 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
         workers: opts.workers,
         blender: opts.blender,
         onProgress: (p: RenderProgress) =>
-          bar.update(p.done, p.total, `| ${p.fps.toFixed(2)} fps | ETA ${p.eta_s === null ? '?' : formatDuration(p.eta_s)}`),
+          bar.update(
+            p.done,
+            p.total,
+            `| ${p.fps.toFixed(2)} fps | ETA ${p.eta_s === null ? '?' : formatDuration(p.eta_s)}`,
+          ),
       });
     } finally {
       bar.stop();
@@ -160,7 +180,10 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const compiled = await timed('compile', async () => {
     const bar = progress('compile', 'scripts');
     try {
-      return await compileBuildParallel(build, { seed: preset.compileSeed, onProgress: (d, t, sid) => bar.update(d, t, `| ${sid}`) });
+      return await compileBuildParallel(build, {
+        seed: preset.compileSeed,
+        onProgress: (d, t, sid) => bar.update(d, t, `| ${sid}`),
+      });
     } finally {
       bar.stop();
     }
@@ -190,10 +213,13 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
       (bar as ReturnType<typeof progress> | null)?.stop();
     }
   });
-  if (check.exitCode !== 0) throw new CheckFailed(`the check failed (see ${check.mdPath ?? 'check.md'}); nothing exported`);
+  if (check.exitCode !== 0)
+    throw new CheckFailed(`the check failed (see ${check.mdPath ?? 'check.md'}); nothing exported`);
 
   const truthOnly = opts.engine === 'raycast';
-  await timed('export', () => exportDataset({ data: build, out: dataset, version: preset.version, force: existsSync(dataset), truthOnly, log }));
+  await timed('export', () =>
+    exportDataset({ data: build, out: dataset, version: preset.version, force: existsSync(dataset), truthOnly, log }),
+  );
 
   const kept = check.report.families.filter((f) => f.status === 'kept').length;
   return {

@@ -50,4 +50,3 @@ export async function main(argv: string[]): Promise<number> {
     return exitCodeOf(e);
   }
 }
-

@@ -81,10 +81,15 @@ export function exportRefusals(build: string): string[] {
   const out = exportBlockers(report);
   const actual = compileHash(build);
   if (report.compile_hash !== actual) {
-    out.push(`the check report read compile ${report.compile_hash.slice(0, 12)}, but the build's compile is ${actual.slice(0, 12)}: rerun stbench check`);
+    out.push(
+      `the check report read compile ${report.compile_hash.slice(0, 12)}, but the build's compile is ${actual.slice(0, 12)}: rerun stbench check`,
+    );
   }
   const recorded = readBuildInfo(build).compile.hash;
-  if (recorded && recorded !== actual) out.push(`the compile recorded hash ${recorded.slice(0, 12)}, but its outputs now hash to ${actual.slice(0, 12)}: they changed after the compile`);
+  if (recorded && recorded !== actual)
+    out.push(
+      `the compile recorded hash ${recorded.slice(0, 12)}, but its outputs now hash to ${actual.slice(0, 12)}: they changed after the compile`,
+    );
   return out;
 }
 
@@ -93,7 +98,8 @@ function sweepOld(out: string): void {
   const dir = dirname(out);
   if (!existsSync(dir)) return;
   const prefix = `.${basename(out)}`;
-  for (const name of readdirSync(dir)) if (name.startsWith(prefix) && isTempName(name)) rmSync(join(dir, name), { recursive: true, force: true });
+  for (const name of readdirSync(dir))
+    if (name.startsWith(prefix) && isTempName(name)) rmSync(join(dir, name), { recursive: true, force: true });
 }
 
 /** What of the build ships as it is: scripts/ and private/ minus compiled case files (written filtered), temporaries and anything build-only. */
@@ -102,7 +108,13 @@ function copiedFiles(build: string, caseIds: ReadonlySet<string>): string[] {
     const parts = rel.split('/');
     if (parts.some((p) => p === BUILD_META_DIR || isTempName(p))) return true;
     if (parts.length === 1) return parts[0] !== 'scripts' && parts[0] !== 'private';
-    if (parts[0] === 'private' && parts.length === 3 && caseIds.has(parts[1]) && (CASE_FILES as readonly string[]).includes(parts[2])) return true;
+    if (
+      parts[0] === 'private' &&
+      parts.length === 3 &&
+      caseIds.has(parts[1]) &&
+      (CASE_FILES as readonly string[]).includes(parts[2])
+    )
+      return true;
     if (parts[0] === 'private' && parts[2] === 'ids') return true;
     return false;
   };
@@ -114,12 +126,17 @@ export async function exportDataset(opts: ExportOptions): Promise<ExportResult> 
   const log = opts.log ?? (() => {});
   const build = resolve(opts.data);
   const out = resolve(opts.out);
-  if (!/^\d+\.\d+\.\d+$/.test(opts.version)) throw new UsageError(`--version must be X.Y.Z, not ${JSON.stringify(opts.version)}`);
+  if (!/^\d+\.\d+\.\d+$/.test(opts.version))
+    throw new UsageError(`--version must be X.Y.Z, not ${JSON.stringify(opts.version)}`);
   const cfg: ReleaseConfig = { ...(opts.config ?? {}), ...(opts.repoId ? { repo_id: opts.repoId } : {}) };
-  if (cfg.repo_id && !REPO_ID.test(cfg.repo_id)) throw new UsageError(`--repo-id must be OWNER/NAME, not ${JSON.stringify(cfg.repo_id)}`);
-  if (!existsSync(build) || !statSync(build).isDirectory()) throw new UsageError(`--data ${opts.data}: no such build folder`);
+  if (cfg.repo_id && !REPO_ID.test(cfg.repo_id))
+    throw new UsageError(`--repo-id must be OWNER/NAME, not ${JSON.stringify(cfg.repo_id)}`);
+  if (!existsSync(build) || !statSync(build).isDirectory())
+    throw new UsageError(`--data ${opts.data}: no such build folder`);
   checkExportOut(opts.out, out, build, !!opts.force);
-  return withLock(join(dirname(out), `.${basename(out)}.lock`), 'stbench export', () => exportLocked(opts, build, out, cfg, log));
+  return withLock(join(dirname(out), `.${basename(out)}.lock`), 'stbench export', () =>
+    exportLocked(opts, build, out, cfg, log),
+  );
 }
 
 /**
@@ -135,20 +152,38 @@ function checkExportOut(given: string, out: string, build: string, force: boolea
       return null;
     }
   })();
-  if (st?.isSymbolicLink()) throw new UsageError(`--out ${given} is a symbolic link: give the path it points to (export never replaces a link)`);
+  if (st?.isSymbolicLink())
+    throw new UsageError(
+      `--out ${given} is a symbolic link: give the path it points to (export never replaces a link)`,
+    );
   const realOut = realPathOf(out);
   const realBuild = realPathOf(build);
-  if (sameOrInside(realOut, realBuild)) throw new UsageError(`--out ${given} lies inside the build folder ${build}: give a folder outside it`);
-  if (sameOrInside(realBuild, realOut)) throw new UsageError(`--out ${given} holds the build folder ${build}: give a folder outside it`);
+  if (sameOrInside(realOut, realBuild))
+    throw new UsageError(`--out ${given} lies inside the build folder ${build}: give a folder outside it`);
+  if (sameOrInside(realBuild, realOut))
+    throw new UsageError(`--out ${given} holds the build folder ${build}: give a folder outside it`);
   const around = datasetAround(dirname(realOut));
-  if (around) throw new UsageError(`--out ${given} lies inside the dataset ${around}, which is read-only: give a folder outside it`);
+  if (around)
+    throw new UsageError(
+      `--out ${given} lies inside the dataset ${around}, which is read-only: give a folder outside it`,
+    );
   if (!st) return;
-  if (!force) throw new UsageError(`--out ${given} exists: remove it or pass --force (which replaces only a dataset folder)`);
+  if (!force)
+    throw new UsageError(`--out ${given} exists: remove it or pass --force (which replaces only a dataset folder)`);
   const why = whyNotReplaceable(out, build);
-  if (why) throw new UsageError(`--out ${given} exists and --force will not replace it: ${why}. Nothing was touched; give another --out or remove it yourself`);
+  if (why)
+    throw new UsageError(
+      `--out ${given} exists and --force will not replace it: ${why}. Nothing was touched; give another --out or remove it yourself`,
+    );
 }
 
-async function exportLocked(opts: ExportOptions, build: string, out: string, cfg: ReleaseConfig, log: (line: string) => void): Promise<ExportResult> {
+async function exportLocked(
+  opts: ExportOptions,
+  build: string,
+  out: string,
+  cfg: ReleaseConfig,
+  log: (line: string) => void,
+): Promise<ExportResult> {
   const engines = renderEngines(build);
   const truthOnly = engines.includes(RAYCAST);
   if (truthOnly && !opts.truthOnly)
@@ -156,7 +191,10 @@ async function exportLocked(opts: ExportOptions, build: string, out: string, cfg
       `${opts.data} is a truth-only build: its frames were ray-cast from the world model (render engine raycast), not rendered, ` +
         'so it is no release. Pass --truth-only to export it as a truth-only dataset (its card, release.json and reports say so).',
     );
-  if (!truthOnly && opts.truthOnly) throw new UsageError(`--truth-only: ${opts.data} is a rendered build (render engine blender), not a truth-only one`);
+  if (!truthOnly && opts.truthOnly)
+    throw new UsageError(
+      `--truth-only: ${opts.data} is a rendered build (render engine blender), not a truth-only one`,
+    );
   const refusals = exportRefusals(build);
   if (refusals.length) throw new CheckFailed(`export refused:\n${refusals.map((r) => `  - ${r}`).join('\n')}`);
   const reportFile = join(build, 'check_report.json');
@@ -207,23 +245,44 @@ async function exportLocked(opts: ExportOptions, build: string, out: string, cfg
       compile: { seed: info.compile.seed, hash: report.compile_hash, shipped_hash: compileHash(tmp) },
       check: {
         verdict_mode: report.verdict_mode,
-        kept: report.families.filter((f) => f.status === 'kept').map((f) => ({ layout: f.layout, job: f.job, family: f.family, questions: f.kept_qids.length })),
-        dropped: report.families.filter((f) => f.status === 'dropped').map((f) => ({ layout: f.layout, job: f.job, family: f.family, dropped_by: f.dropped_by ?? '' })),
+        kept: report.families
+          .filter((f) => f.status === 'kept')
+          .map((f) => ({ layout: f.layout, job: f.job, family: f.family, questions: f.kept_qids.length })),
+        dropped: report.families
+          .filter((f) => f.status === 'dropped')
+          .map((f) => ({ layout: f.layout, job: f.job, family: f.family, dropped_by: f.dropped_by ?? '' })),
       },
       counts: { by_job: counts.by_job, total: counts.total },
       cases: counts.cases,
       cell_counts: counts.cell_counts,
     };
-    const card = cardText({ release: { ...partial, files: {} }, report, jobs, places, prettyName, codeUrl: cfg.code_url ?? null, citation: citationOf(cfg, opts.version) });
+    const card = cardText({
+      release: { ...partial, files: {} },
+      report,
+      jobs,
+      places,
+      prettyName,
+      codeUrl: cfg.code_url ?? null,
+      citation: citationOf(cfg, opts.version),
+    });
     writeFileAtomic(join(tmp, 'README.md'), card);
     writeFileAtomic(join(tmp, 'LICENSE'), licenceText(prettyName));
     writeFileAtomic(join(tmp, 'CREDITS.md'), creditsText([...places.values()]));
-    const release: ReleaseJson = { ...partial, files: hashFiles(tmp, listFiles(tmp).filter((f) => f !== 'release.json')) };
+    const release: ReleaseJson = {
+      ...partial,
+      files: hashFiles(
+        tmp,
+        listFiles(tmp).filter((f) => f !== 'release.json'),
+      ),
+    };
     writeJsonAtomic(join(tmp, 'release.json'), release);
 
     log('export: verifying');
     const problems = await verifyDataset(tmp, { truthOnly });
-    if (problems.length) throw new CheckFailed(`the exported folder does not verify (nothing was written to ${opts.out}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    if (problems.length)
+      throw new CheckFailed(
+        `the exported folder does not verify (nothing was written to ${opts.out}):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+      );
     faultPoint('export:before-rename');
     if (existsSync(out)) {
       const old = tempNameFor(out);

@@ -8,12 +8,21 @@ import type { LoadedPlace } from '../layouts/load.ts';
 import { sitesForRole } from '../layouts/sites.ts';
 
 /** Issues of jobs against the places (each issue located in the job file). */
-export function crossCheckJobsPlaces(jobs: readonly LoadedYaml<JobSpec>[], places: readonly LoadedPlace[]): InputIssue[] {
+export function crossCheckJobsPlaces(
+  jobs: readonly LoadedYaml<JobSpec>[],
+  places: readonly LoadedPlace[],
+): InputIssue[] {
   const issues: InputIssue[] = [];
   for (const j of jobs) {
     const add = (path: (string | number)[], message: string) => {
       const loc = j.locate(path);
-      issues.push({ file: j.file, line: loc?.line, column: loc?.column, path: path.map((p, i) => (typeof p === 'number' ? `[${p}]` : (i ? '.' : '') + p)).join(''), message });
+      issues.push({
+        file: j.file,
+        line: loc?.line,
+        column: loc?.column,
+        path: path.map((p, i) => (typeof p === 'number' ? `[${p}]` : (i ? '.' : '') + p)).join(''),
+        message,
+      });
     };
     const place = places.find((p) => p.place.id === j.value.layout)?.place;
     if (!place) {

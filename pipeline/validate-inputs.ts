@@ -45,7 +45,11 @@ export const JOB_INPUTS: InputKind = {
 };
 
 /** Read several place files and check them against each other (one file per place id). */
-export function checkPlaceFiles(files: readonly string[]): { places: LoadedPlace[]; issues: InputIssue[]; ids: Set<string> } {
+export function checkPlaceFiles(files: readonly string[]): {
+  places: LoadedPlace[];
+  issues: InputIssue[];
+  ids: Set<string>;
+} {
   const places: LoadedPlace[] = [];
   const issues: InputIssue[] = [];
   const byId = new Map<string, { file: string; locate: LoadedPlace['locate'] }[]>();
@@ -60,7 +64,13 @@ export function checkPlaceFiles(files: readonly string[]): { places: LoadedPlace
     for (const entry of list) {
       const loc = entry.locate(['id']);
       const others = list.filter((o) => o !== entry).map((o) => o.file);
-      issues.push({ file: entry.file, line: loc?.line, column: loc?.column, path: 'id', message: `place id ${id} is also defined in ${others.join(', ')}` });
+      issues.push({
+        file: entry.file,
+        line: loc?.line,
+        column: loc?.column,
+        path: 'id',
+        message: `place id ${id} is also defined in ${others.join(', ')}`,
+      });
     }
   }
   const dup = new Set([...byId].filter(([, l]) => l.length > 1).map(([id]) => id));
@@ -103,12 +113,15 @@ function crossCheckNamed(
   repoRoot: string,
 ): InputIssue[] {
   const namedPlaceFiles = new Set(places.files.map((f) => resolve(f)));
-  const shipped = checkPlaceFiles(listPlaceFiles().filter((f) => !namedPlaceFiles.has(resolve(f)))).places.filter((p) => !places.ids.has(p.place.id));
+  const shipped = checkPlaceFiles(listPlaceFiles().filter((f) => !namedPlaceFiles.has(resolve(f)))).places.filter(
+    (p) => !places.ids.has(p.place.id),
+  );
   const goodPlaceIds = new Set(places.loaded.map((p) => p.place.id));
   const checked = jobs.loaded.filter((j) => !places.ids.has(j.value.layout) || goodPlaceIds.has(j.value.layout));
   if (goodPlaceIds.size) {
     const namedJobs = new Set(jobs.files.map((f) => resolve(f)));
-    for (const j of checkJobFiles(listJobFiles(repoRoot).filter((f) => !namedJobs.has(resolve(f)))).jobs) if (goodPlaceIds.has(j.value.layout)) checked.push(j);
+    for (const j of checkJobFiles(listJobFiles(repoRoot).filter((f) => !namedJobs.has(resolve(f)))).jobs)
+      if (goodPlaceIds.has(j.value.layout)) checked.push(j);
   }
   return crossCheckJobsPlaces(checked, [...places.loaded, ...shipped]);
 }
@@ -135,7 +148,11 @@ export function validateInputs(files: string[], repoRoot: string = REPO_ROOT): V
       }
       const kind = byFolder ?? INPUT_KINDS.find((k) => k.claims(file, text));
       if (!kind) {
-        issues.push(...(unreadable ?? [{ file, path: '', message: 'not a job or place file (jobs go in jobs/, places in layouts/)' }]));
+        issues.push(
+          ...(unreadable ?? [
+            { file, path: '', message: 'not a job or place file (jobs go in jobs/, places in layouts/)' },
+          ]),
+        );
         continue;
       }
       groups.set(kind, [...(groups.get(kind) ?? []), file]);
@@ -153,6 +170,13 @@ export function validateInputs(files: string[], repoRoot: string = REPO_ROOT): V
     else issues.push(...kind.check(group));
   }
   if (files.length === 0) issues.push(...crossCheckJobsPlaces(jobs.jobs, places.places));
-  else issues.push(...crossCheckNamed({ files: jobFiles, loaded: jobs.jobs }, { files: placeFiles, loaded: places.places, ids: places.ids }, repoRoot));
+  else
+    issues.push(
+      ...crossCheckNamed(
+        { files: jobFiles, loaded: jobs.jobs },
+        { files: placeFiles, loaded: places.places, ids: places.ids },
+        repoRoot,
+      ),
+    );
   return { checked, issues };
 }

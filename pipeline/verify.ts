@@ -12,7 +12,15 @@ import { parquetReadObjects } from 'hyparquet';
 import { familyKey, parseCheckReport, type CheckReport } from '../checks/check-report.ts';
 import { Step } from '../formats/step.ts';
 import { OracleRecord } from '../render/truth/records.ts';
-import { canonicalJson, formatIssue, hashFile, InputError, isTempName, readText, BUILD_META_DIR } from '../foundation/index.ts';
+import {
+  canonicalJson,
+  formatIssue,
+  hashFile,
+  InputError,
+  isTempName,
+  readText,
+  BUILD_META_DIR,
+} from '../foundation/index.ts';
 import { compileHash } from '../formats/compile-hash.ts';
 import { readContents, type Contents } from './release/contents.ts';
 import { countRelease } from './release/counts.ts';
@@ -25,12 +33,19 @@ import { ReleaseJson } from './release/release-json.ts';
 export const ROOT_FILES = ['README.md', 'LICENSE', 'CREDITS.md', 'check_report.json', QUESTIONS_PARQUET] as const;
 
 /** The files a script may hold under scripts/<sid>/: what a robot receives, nothing else. */
-const PUBLIC_SCRIPT_FILE = [/^robot\.json$/, /^sensors\/camera\.json$/, /^sensors\/pose\.jsonl$/, /^sensors\/rgb\/\d{6}\.jpg$/, /^perception\/oracle\.jsonl$/];
+const PUBLIC_SCRIPT_FILE = [
+  /^robot\.json$/,
+  /^sensors\/camera\.json$/,
+  /^sensors\/pose\.jsonl$/,
+  /^sensors\/rgb\/\d{6}\.jpg$/,
+  /^perception\/oracle\.jsonl$/,
+];
 
 /** Why a file under scripts/ is private, by its name (null: not recognisably private, just unexpected). */
 function privateKind(rel: string): string | null {
   if (/depth/.test(rel) || /\.png$/.test(rel)) return 'a depth image (depth lives only in private/<sid>/depth/)';
-  if (/(^|\/)ids(\/|$)/.test(rel) || /perception_ids/.test(rel)) return 'truth ids (id masks never ship; perception_ids.jsonl lives in private/<sid>/)';
+  if (/(^|\/)ids(\/|$)/.test(rel) || /perception_ids/.test(rel))
+    return 'truth ids (id masks never ship; perception_ids.jsonl lives in private/<sid>/)';
   if (/gold|questions|case\.json/.test(rel)) return 'gold or questions (they live in private/<cid>/)';
   if (/timeline/.test(rel)) return 'the timeline (it lives in private/<sid>/)';
   if (/visibility/.test(rel)) return 'visibility (it lives in private/<sid>/)';
@@ -55,7 +70,9 @@ function checkScriptsFolder(dir: string, files: readonly string[], problems: str
     const inScript = parts.slice(2).join('/');
     if (parts.length < 3 || !PUBLIC_SCRIPT_FILE.some((re) => re.test(inScript))) {
       const why = privateKind(inScript);
-      problems.push(`${rel}: ${why ? `private file under scripts/: ${why}` : 'not a file a script holds (robot.json, sensors/, perception/oracle.jsonl)'}`);
+      problems.push(
+        `${rel}: ${why ? `private file under scripts/: ${why}` : 'not a file a script holds (robot.json, sensors/, perception/oracle.jsonl)'}`,
+      );
     }
   }
   // what is there carries no truth: strict schemas refuse extra fields such as ids
@@ -77,7 +94,10 @@ function checkScriptsFolder(dir: string, files: readonly string[], problems: str
           return;
         }
         const r = schema.safeParse(v);
-        if (!r.success) problems.push(`${rel}:${i + 1}: ${r.error.issues.map((x) => `${x.path.join('.') || '(line)'}: ${x.message}`).join('; ')}`);
+        if (!r.success)
+          problems.push(
+            `${rel}:${i + 1}: ${r.error.issues.map((x) => `${x.path.join('.') || '(line)'}: ${x.message}`).join('; ')}`,
+          );
       });
   }
 }
@@ -93,7 +113,13 @@ function checkFileList(dir: string, release: ReleaseJson, files: readonly string
   for (const rel of files) {
     if (rel.split('/').includes(BUILD_META_DIR)) problems.push(`${rel}: build-only (${BUILD_META_DIR}/ never ships)`);
     else if (rel.split('/').some(isTempName)) problems.push(`${rel}: a temporary file left by an interrupted writer`);
-    else if (!rel.startsWith('scripts/') && !rel.startsWith('private/') && rel !== 'release.json' && !(ROOT_FILES as readonly string[]).includes(rel) && !rel.startsWith('results/')) {
+    else if (
+      !rel.startsWith('scripts/') &&
+      !rel.startsWith('private/') &&
+      rel !== 'release.json' &&
+      !(ROOT_FILES as readonly string[]).includes(rel) &&
+      !rel.startsWith('results/')
+    ) {
       problems.push(`${rel}: not part of the dataset layout`);
     }
     if (/^private\/[^/]+\/ids\//.test(rel)) problems.push(`${rel}: an id mask (build-only)`);
@@ -110,34 +136,62 @@ function diffCounts(release: ReleaseJson, contents: Contents, problems: string[]
       problems.push(`release.json: counts.by_job names ${k}, which the dataset does not hold`);
       continue;
     }
-    for (const field of ['scripts', 'cases', 'cases_asking_nothing', 'questions', 'frames', 'abilities', 'families'] as const) {
-      if (canonicalJson(g[field]) !== canonicalJson(a[field])) problems.push(`release.json: counts ${k} ${field} says ${canonicalJson(g[field])}, the dataset holds ${canonicalJson(a[field])}`);
+    for (const field of [
+      'scripts',
+      'cases',
+      'cases_asking_nothing',
+      'questions',
+      'frames',
+      'abilities',
+      'families',
+    ] as const) {
+      if (canonicalJson(g[field]) !== canonicalJson(a[field]))
+        problems.push(
+          `release.json: counts ${k} ${field} says ${canonicalJson(g[field])}, the dataset holds ${canonicalJson(a[field])}`,
+        );
     }
   }
-  for (const k of byKey.keys()) if (!claimed.has(k)) problems.push(`release.json: counts.by_job lacks ${k}, which the dataset holds`);
-  for (const field of ['scripts', 'cases', 'cases_asking_nothing', 'questions', 'frames', 'abilities', 'families'] as const) {
+  for (const k of byKey.keys())
+    if (!claimed.has(k)) problems.push(`release.json: counts.by_job lacks ${k}, which the dataset holds`);
+  for (const field of [
+    'scripts',
+    'cases',
+    'cases_asking_nothing',
+    'questions',
+    'frames',
+    'abilities',
+    'families',
+  ] as const) {
     if (canonicalJson(release.counts.total[field]) !== canonicalJson(actual.total[field])) {
-      problems.push(`release.json: counts total ${field} says ${canonicalJson(release.counts.total[field])}, the dataset holds ${canonicalJson(actual.total[field])}`);
+      problems.push(
+        `release.json: counts total ${field} says ${canonicalJson(release.counts.total[field])}, the dataset holds ${canonicalJson(actual.total[field])}`,
+      );
     }
   }
   const cases = new Map(actual.cases.map((c) => [c.cid, c]));
   for (const c of release.cases) {
     const a = cases.get(c.cid);
     if (!a) problems.push(`release.json: cases names ${c.cid}, which the dataset does not hold`);
-    else if (canonicalJson(a) !== canonicalJson(c)) problems.push(`release.json: case ${c.cid} says ${canonicalJson(c)}, the dataset holds ${canonicalJson(a)}`);
+    else if (canonicalJson(a) !== canonicalJson(c))
+      problems.push(`release.json: case ${c.cid} says ${canonicalJson(c)}, the dataset holds ${canonicalJson(a)}`);
   }
   const listed = new Set(release.cases.map((c) => c.cid));
-  for (const cid of cases.keys()) if (!listed.has(cid)) problems.push(`release.json: cases lacks ${cid}, which the dataset holds`);
+  for (const cid of cases.keys())
+    if (!listed.has(cid)) problems.push(`release.json: cases lacks ${cid}, which the dataset holds`);
   if (canonicalJson(release.cell_counts) !== canonicalJson(actual.cell_counts)) {
-    problems.push(`release.json: cell_counts say ${canonicalJson(release.cell_counts)}, the dataset holds ${canonicalJson(actual.cell_counts)}`);
+    problems.push(
+      `release.json: cell_counts say ${canonicalJson(release.cell_counts)}, the dataset holds ${canonicalJson(actual.cell_counts)}`,
+    );
   }
 }
 
 function checkCaseFiles(dir: string, contents: Contents, problems: string[]): void {
   for (const c of contents.cases) {
     c.file.frames.forEach((f, i) => {
-      if (!existsSync(join(dir, f.rgb))) problems.push(`private/${c.cid}/case.json: frames[${i}].rgb names ${f.rgb}, missing`);
-      if (!existsSync(join(dir, f.depth))) problems.push(`private/${c.cid}/case.json: frames[${i}].depth names ${f.depth}, missing`);
+      if (!existsSync(join(dir, f.rgb)))
+        problems.push(`private/${c.cid}/case.json: frames[${i}].rgb names ${f.rgb}, missing`);
+      if (!existsSync(join(dir, f.depth)))
+        problems.push(`private/${c.cid}/case.json: frames[${i}].depth names ${f.depth}, missing`);
     });
   }
 }
@@ -151,7 +205,8 @@ function checkIndex(dir: string, problems: string[]): void {
     const v = readJson(join(idx, name), problems);
     if (v === undefined) continue;
     const id = name.slice(0, -'.json'.length);
-    if (!existsSync(join(dir, 'scripts', id)) && !existsSync(join(dir, 'private', id, 'case.json'))) problems.push(`${rel}: names ${id}, neither a script nor a case of the dataset`);
+    if (!existsSync(join(dir, 'scripts', id)) && !existsSync(join(dir, 'private', id, 'case.json')))
+      problems.push(`${rel}: names ${id}, neither a script nor a case of the dataset`);
     const walk = (x: unknown, path: string): void => {
       if (typeof x === 'string' && /^(scripts|private)\//.test(x)) {
         if (!existsSync(join(dir, x))) problems.push(`${rel}: ${path} names ${x}, missing`);
@@ -186,7 +241,10 @@ function checkRenderLogs(dir: string, contents: Contents, problems: string[]): S
       const stem = String(f.index).padStart(6, '0');
       const rgb = `scripts/${s.sid}/sensors/rgb/${stem}.jpg`;
       const depth = `private/${s.sid}/depth/${stem}.png`;
-      for (const [p, sha] of [[rgb, f.rgb], [depth, f.depth]] as const) {
+      for (const [p, sha] of [
+        [rgb, f.rgb],
+        [depth, f.depth],
+      ] as const) {
         if (!existsSync(join(dir, p))) problems.push(`${p}: in ${rel}, missing`);
         else if (hashFile(join(dir, p)) !== sha) problems.push(`${p}: sha256 differs from ${rel}`);
       }
@@ -208,16 +266,28 @@ function checkRenderLogs(dir: string, contents: Contents, problems: string[]): S
 }
 
 /** A truth-only dataset says so in release.json, as its render logs do, and is verified only as one. */
-function checkTruthOnly(release: ReleaseJson, engines: ReadonlySet<string>, truthOnly: boolean, problems: string[]): void {
+function checkTruthOnly(
+  release: ReleaseJson,
+  engines: ReadonlySet<string>,
+  truthOnly: boolean,
+  problems: string[],
+): void {
   const rayCast = engines.has('raycast');
   if (rayCast !== release.truth_only)
-    problems.push(`release.json: truth_only is ${release.truth_only}, but the render logs name the engine${engines.size === 1 ? '' : 's'} ${[...engines].sort().join(', ')}`);
+    problems.push(
+      `release.json: truth_only is ${release.truth_only}, but the render logs name the engine${engines.size === 1 ? '' : 's'} ${[...engines].sort().join(', ')}`,
+    );
   if (release.truth_only && !truthOnly)
-    problems.push('release.json: a truth-only dataset (its frames were ray-cast from the world model, not rendered): it is no release; verify it as one with --truth-only');
+    problems.push(
+      'release.json: a truth-only dataset (its frames were ray-cast from the world model, not rendered): it is no release; verify it as one with --truth-only',
+    );
 }
 
 function checkAgainstReport(report: CheckReport, release: ReleaseJson, contents: Contents, problems: string[]): void {
-  if (report.compile_hash !== release.compile.hash) problems.push(`check_report.json: compile_hash ${report.compile_hash.slice(0, 12)} is not release.json's compile.hash ${release.compile.hash.slice(0, 12)}`);
+  if (report.compile_hash !== release.compile.hash)
+    problems.push(
+      `check_report.json: compile_hash ${report.compile_hash.slice(0, 12)} is not release.json's compile.hash ${release.compile.hash.slice(0, 12)}`,
+    );
   const kept = new Map<string, Set<string>>();
   for (const f of report.families) if (f.status === 'kept') kept.set(familyKey(f), new Set(f.kept_qids));
   for (const c of contents.cases) {
@@ -225,7 +295,8 @@ function checkAgainstReport(report: CheckReport, release: ReleaseJson, contents:
       const k = familyKey(g.row);
       const set = kept.get(k);
       if (!set) problems.push(`private/${c.cid}/gold.jsonl: ${g.qid} is of ${k}, which the check did not keep`);
-      else if (!set.has(g.qid)) problems.push(`private/${c.cid}/gold.jsonl: ${g.qid} is not among the qids the balance rule kept for ${k}`);
+      else if (!set.has(g.qid))
+        problems.push(`private/${c.cid}/gold.jsonl: ${g.qid} is not among the qids the balance rule kept for ${k}`);
     }
   }
 }
@@ -236,14 +307,17 @@ async function checkParquet(dir: string, contents: Contents, problems: string[])
   let rows: Record<string, unknown>[];
   try {
     const buf = readFileSync(file);
-    rows = (await parquetReadObjects({ file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer })) as Record<string, unknown>[];
+    rows = (await parquetReadObjects({
+      file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer,
+    })) as Record<string, unknown>[];
   } catch (e) {
     problems.push(`${QUESTIONS_PARQUET}: not readable Parquet: ${(e as Error).message}`);
     return;
   }
   const want = contents.cases.flatMap((c) => c.questions.map((q) => `${c.cid} ${q.qid}`)).sort();
   const got = rows.map((r) => `${String(r.case)} ${String(r.qid)}`).sort();
-  if (want.join() !== got.join()) problems.push(`${QUESTIONS_PARQUET}: holds ${got.length} questions, not exactly the ${want.length} shipped`);
+  if (want.join() !== got.join())
+    problems.push(`${QUESTIONS_PARQUET}: holds ${got.length} questions, not exactly the ${want.length} shipped`);
 }
 
 /** Every problem of a dataset folder, one line each (empty: it verifies). */
@@ -254,15 +328,27 @@ export async function verifyDataset(dir: string, opts: { truthOnly?: boolean } =
   try {
     st = lstatSync(dir);
   } catch {
-    throw new InputError({ file: dir, path: '', message: 'no such folder: give the dataset folder stbench export wrote' });
+    throw new InputError({
+      file: dir,
+      path: '',
+      message: 'no such folder: give the dataset folder stbench export wrote',
+    });
   }
-  if (st.isSymbolicLink()) throw new InputError({ file: dir, path: '', message: 'is a symbolic link: give the dataset folder itself' });
+  if (st.isSymbolicLink())
+    throw new InputError({ file: dir, path: '', message: 'is a symbolic link: give the dataset folder itself' });
   if (!st.isDirectory()) throw new InputError({ file: dir, path: '', message: 'is a file, not a dataset folder' });
-  if (!existsSync(join(dir, 'release.json')) && readdirSync(dir).length === 0) throw new InputError({ file: dir, path: '', message: 'is an empty folder, not a dataset (a dataset holds release.json)' });
+  if (!existsSync(join(dir, 'release.json')) && readdirSync(dir).length === 0)
+    throw new InputError({
+      file: dir,
+      path: '',
+      message: 'is an empty folder, not a dataset (a dataset holds release.json)',
+    });
   const links = new Set(listLinks(dir));
   for (const link of links) problems.push(`${link}: a symbolic link (a dataset holds only files)`);
   const files = listFiles(dir, (rel) => links.has(rel));
-  const rawRelease = existsSync(join(dir, 'release.json')) ? readJson(join(dir, 'release.json'), problems) : (problems.push('release.json: missing'), undefined);
+  const rawRelease = existsSync(join(dir, 'release.json'))
+    ? readJson(join(dir, 'release.json'), problems)
+    : (problems.push('release.json: missing'), undefined);
   let release: ReleaseJson | undefined;
   if (rawRelease !== undefined) {
     const r = ReleaseJson.safeParse(rawRelease);
@@ -287,7 +373,10 @@ export async function verifyDataset(dir: string, opts: { truthOnly?: boolean } =
       checkTruthOnly(release, engines, !!opts.truthOnly, problems);
       diffCounts(release, contents, problems);
       const shipped = compileHash(dir);
-      if (shipped !== release.compile.shipped_hash) problems.push(`release.json: compile.shipped_hash is not the hash of the shipped cases (${shipped.slice(0, 12)})`);
+      if (shipped !== release.compile.shipped_hash)
+        problems.push(
+          `release.json: compile.shipped_hash is not the hash of the shipped cases (${shipped.slice(0, 12)})`,
+        );
     }
     const reportFile = join(dir, 'check_report.json');
     if (existsSync(reportFile) && release) {

@@ -53,7 +53,8 @@ export function albedoFilter(
   }
   const side = 2 * r + 1;
   const spatial = new Float64Array(side * side);
-  for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) spatial[(dy + r) * side + dx + r] = Math.exp(-(dx * dx + dy * dy) / (2 * ss * ss));
+  for (let dy = -r; dy <= r; dy++)
+    for (let dx = -r; dx <= r; dx++) spatial[(dy + r) * side + dx + r] = Math.exp(-(dx * dx + dy * dy) / (2 * ss * ss));
   const out = new Uint8Array(rgb.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { execa, type ResultPromise } from 'execa';
 import { findBlender } from './find-blender.ts';
-import type { CameraPose, Move } from './render-job.ts';
+import type { CameraPose, Move } from './shot-list.ts';
 import type { FramePaths } from './frame-files.ts';
 
 /** The Blender-side script. */
@@ -62,7 +62,7 @@ export interface FrameReply {
 }
 
 export interface FrameRequest {
-  /** path of the render job JSON (the scene is rebuilt when it changes) */
+  /** path of the shot list JSON (the scene is rebuilt when it changes) */
   jobPath: string;
   width: number;
   height: number;
@@ -76,14 +76,20 @@ export interface FrameRequest {
 
 /** A command Blender answered with an error (bad job, bad move): retrying will not help. */
 export class BlenderCommandError extends Error {
-  constructor(message: string, readonly stderrTail: string[]) {
+  constructor(
+    message: string,
+    readonly stderrTail: string[],
+  ) {
     super(message);
     this.name = 'BlenderCommandError';
   }
 }
 /** Blender hung or died during a command. */
 export class BlenderCrash extends Error {
-  constructor(message: string, readonly stderrTail: string[]) {
+  constructor(
+    message: string,
+    readonly stderrTail: string[],
+  ) {
     super(message);
     this.name = 'BlenderCrash';
   }
@@ -128,7 +134,8 @@ export class BlenderProcess {
       retries: options.retries ?? 1,
       env: options.env,
     };
-    if (!Number.isInteger(this.opts.samples) || this.opts.samples < 1) throw new Error('samples must be an integer >= 1');
+    if (!Number.isInteger(this.opts.samples) || this.opts.samples < 1)
+      throw new Error('samples must be an integer >= 1');
   }
 
   /** The last lines Blender wrote to stderr. */
@@ -146,12 +153,32 @@ export class BlenderProcess {
     if (this.child && !this.exited) return;
     mkdirSync(this.opts.workDir, { recursive: true });
     this.scratch = mkdtempSync(join(this.opts.workDir, 'blender-'));
-    const args = ['-b', '--factory-startup', '-noaudio', '--python-exit-code', '1', '-P', RENDER_SCRIPT, '--',
-      '--samples', String(this.opts.samples), '--device', this.opts.device, '--workdir', this.scratch];
+    const args = [
+      '-b',
+      '--factory-startup',
+      '-noaudio',
+      '--python-exit-code',
+      '1',
+      '-P',
+      RENDER_SCRIPT,
+      '--',
+      '--samples',
+      String(this.opts.samples),
+      '--device',
+      this.opts.device,
+      '--workdir',
+      this.scratch,
+    ];
     if (this.opts.threads > 0) args.push('--threads', String(this.opts.threads));
     const child = execa(this.executable, args, {
-      stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false, cleanup: true,
-      env: this.opts.env, extendEnv: true,
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      buffer: false,
+      reject: false,
+      cleanup: true,
+      env: this.opts.env,
+      extendEnv: true,
     });
     this.child = child;
     this.exited = false;
@@ -204,7 +231,9 @@ export class BlenderProcess {
   private await(timeoutS: number, what: string): Promise<Reply> {
     return new Promise<Reply>((resolvePromise, reject) => {
       const timer = setTimeout(() => {
-        this.failPending(new BlenderCrash(`Blender made no progress on ${what} for ${timeoutS} s; killed`, this.stderrTail()));
+        this.failPending(
+          new BlenderCrash(`Blender made no progress on ${what} for ${timeoutS} s; killed`, this.stderrTail()),
+        );
         this.kill();
       }, timeoutS * 1000);
       this.pending = { resolve: resolvePromise, reject, timer };
@@ -223,7 +252,10 @@ export class BlenderProcess {
   }
 
   private frameTimeoutS(width: number, height: number): number {
-    return this.opts.timeoutBaseS + this.opts.timeoutPerSampleS * this.opts.samples * Math.max(1, (width * height) / (640 * 480));
+    return (
+      this.opts.timeoutBaseS +
+      this.opts.timeoutPerSampleS * this.opts.samples * Math.max(1, (width * height) / (640 * 480))
+    );
   }
 
   /** Render one frame; restarts and retries after a hang or crash. */
@@ -268,7 +300,10 @@ export class BlenderProcess {
       }
     }
     const tail = lastErr instanceof BlenderCrash ? lastErr.stderrTail.slice(-20).join('\n') : '';
-    throw new BlenderCrash(`${lastErr?.message} (frame ${req.index}, ${1 + this.opts.retries} attempts)\n${tail}`, this.stderrTail());
+    throw new BlenderCrash(
+      `${lastErr?.message} (frame ${req.index}, ${1 + this.opts.retries} attempts)\n${tail}`,
+      this.stderrTail(),
+    );
   }
 
   /** Wait (at most `s` seconds) until everything Blender wrote to stderr has been read. */

@@ -1,5 +1,5 @@
 /**
- * Camera orientation conventions shared by the render job and the Blender side.
+ * Camera orientation conventions shared by the shot list and the Blender side.
  *
  * Map frame: right-handed, z up (Blender's frame too: no axis swap). A camera pose is (yaw, pitch): yaw is the
  * heading in degrees counter-clockwise from +x, pitch in degrees, negative looking down. Blender cameras look

@@ -20,7 +20,8 @@ function decodePng(src: string | Uint8Array, label: string, depth: 8 | 16): PNG 
   const buf = typeof src === 'string' ? readFileSync(src) : Buffer.from(src.buffer, src.byteOffset, src.byteLength);
   const png = PNG.sync.read(buf, depth === 16 ? { skipRescale: true } : {});
   const found = (png as unknown as { depth?: number }).depth;
-  if (found !== depth) throw new Error(`${label}: expected ${depth === 8 ? 'an' : 'a'} ${depth}-bit PNG, found ${found}-bit`);
+  if (found !== depth)
+    throw new Error(`${label}: expected ${depth === 8 ? 'an' : 'a'} ${depth}-bit PNG, found ${found}-bit`);
   if (png.data.length !== png.width * png.height * 4) throw new Error(`${label}: unexpected PNG data layout`);
   return png;
 }
@@ -61,7 +62,7 @@ export function readDepthMm(src: string | Uint8Array): Gray16 {
   return readPng16(src);
 }
 
-/** Object ids per pixel (the render job's truth_id; 0 = background or not cared about). */
+/** Object ids per pixel (the shot list's truth_id; 0 = background or not cared about). */
 export function readIds(src: string | Uint8Array): Gray16 {
   return readPng16(src);
 }

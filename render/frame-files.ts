@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { faultPoint, hashFile, tempNameFor } from '../foundation/index.ts';
 import { readPng16, readPngRgb8 } from './decode.ts';
-import { frameStem } from './render-job.ts';
+import { frameStem } from './shot-list.ts';
 
 export interface FramePaths {
   rgb: string;
@@ -23,8 +23,8 @@ export interface FramePaths {
 export const FRAME_KINDS = ['rgb', 'depth', 'ids', 'albedo'] as const;
 export type FrameKind = (typeof FRAME_KINDS)[number];
 
-/** The build's render job of a script. */
-export function renderJobPath(buildDir: string, sid: string): string {
+/** The build's shot list of a script. */
+export function shotListPath(buildDir: string, sid: string): string {
   return join(buildDir, '.stbench', 'scripts', sid, 'render_job.json');
 }
 
@@ -91,7 +91,10 @@ export async function verifyFrame(paths: FramePaths, width: number, height: numb
     problems.push(`albedo: ${paths.albedo} does not decode: ${(e as Error).message}`);
   }
   if (problems.length) return { ok: false, problems };
-  return { ok: true, sha256: Object.fromEntries(FRAME_KINDS.map((k) => [k, hashFile(paths[k])])) as Record<FrameKind, string> };
+  return {
+    ok: true,
+    sha256: Object.fromEntries(FRAME_KINDS.map((k) => [k, hashFile(paths[k])])) as Record<FrameKind, string>,
+  };
 }
 
 /** Rename a verified frame's temporary files onto their final names (fault points around the renames). */

@@ -17,7 +17,7 @@ export interface JournalEntry {
   blender: string | null;
   attempts: number;
   sha256: Record<FrameKind, string>;
-  /** sha256 of the render job the frame was rendered from */
+  /** sha256 of the shot list the frame was rendered from */
   job_sha256: string;
 }
 
@@ -30,8 +30,15 @@ export function appendJournal(build: string, e: FrameLogEntry, jobSha256: string
   const p = journalPath(build, e.sid);
   mkdirSync(dirname(p), { recursive: true });
   const row: JournalEntry = {
-    index: e.index, render_s: e.render_s, wall_s: e.wall_s, samples: e.samples, device: e.device, blender: e.blender,
-    attempts: e.attempts, sha256: e.sha256, job_sha256: jobSha256,
+    index: e.index,
+    render_s: e.render_s,
+    wall_s: e.wall_s,
+    samples: e.samples,
+    device: e.device,
+    blender: e.blender,
+    attempts: e.attempts,
+    sha256: e.sha256,
+    job_sha256: jobSha256,
   };
   appendFileSync(p, JSON.stringify(row) + '\n');
 }

@@ -35,7 +35,8 @@ export function guidedFilter(
   const tol = opts.depthTol ?? 0.03;
   const spatial = new Float64Array((2 * r + 1) * (2 * r + 1));
   for (let dy = -r; dy <= r; dy++)
-    for (let dx = -r; dx <= r; dx++) spatial[(dy + r) * (2 * r + 1) + dx + r] = Math.exp(-(dx * dx + dy * dy) / (2 * ss * ss));
+    for (let dx = -r; dx <= r; dx++)
+      spatial[(dy + r) * (2 * r + 1) + dx + r] = Math.exp(-(dx * dx + dy * dy) / (2 * ss * ss));
   // range weight by squared colour distance (summed over channels), tabulated
   const maxD2 = 3 * 255 * 255;
   const rangeLut = new Float64Array(1024);
@@ -67,7 +68,8 @@ export function guidedFilter(
           const dr = rgb[3 * q] - r0;
           const dg = rgb[3 * q + 1] - g0;
           const db = rgb[3 * q + 2] - b0;
-          const w = spatial[(dy + r) * (2 * r + 1) + dx + r] * rangeLut[Math.round((dr * dr + dg * dg + db * db) / d2Step)];
+          const w =
+            spatial[(dy + r) * (2 * r + 1) + dx + r] * rangeLut[Math.round((dr * dr + dg * dg + db * db) / d2Step)];
           sw += w;
           sR += w * rgb[3 * q];
           sG += w * rgb[3 * q + 1];

@@ -1,6 +1,6 @@
 /**
  * A pool of Blender processes (one per worker, all at one quality setting) rendering the frames of one or several
- * render jobs. A worker keeps to one job while it has frames, so each process builds a scene once per job. Every
+ * shot lists. A worker keeps to one job while it has frames, so each process builds a scene once per job. Every
  * frame is rendered to temporary names, verified, then renamed into place; with `resume`, frames whose files
  * already exist and verify are kept, not rendered again.
  */
@@ -10,19 +10,19 @@ import {
   commitFrame,
   discardFrame,
   framePaths,
-  renderJobPath,
+  shotListPath,
   tempFramePaths,
   verifyFrame,
   type FrameLogEntry,
   type FramePaths,
 } from './frame-files.ts';
 import { blenderOutputs, filterPicture, hasPostFilter, rawPicturePath } from './post-filter.ts';
-import { resolvedMoves, type Move, type RenderJob } from './render-job.ts';
+import { resolvedMoves, type Move, type ShotList } from './shot-list.ts';
 
 /** One frame to render: frame `frame` (position in job.frames) of the job stored at `jobPath`. */
 export interface FrameTask {
   jobPath: string;
-  job: RenderJob;
+  job: ShotList;
   /** position of the frame in job.frames */
   frame: number;
   /** final paths of the frame's files */
@@ -57,11 +57,13 @@ export interface RenderPoolOptions extends BlenderProcessOptions {
 }
 
 /** Every frame of the given jobs, with its files in a build's layout (see frame-files.ts). */
-export function buildFrameTasks(buildDir: string, jobs: { job: RenderJob; jobPath?: string }[]): FrameTask[] {
+export function buildFrameTasks(buildDir: string, jobs: { job: ShotList; jobPath?: string }[]): FrameTask[] {
   const tasks: FrameTask[] = [];
   for (const { job, jobPath } of jobs) {
-    const p = jobPath ?? renderJobPath(buildDir, job.sid);
-    job.frames.forEach((f, i) => tasks.push({ jobPath: p, job, frame: i, out: framePaths(buildDir, job.sid, f.index) }));
+    const p = jobPath ?? shotListPath(buildDir, job.sid);
+    job.frames.forEach((f, i) =>
+      tasks.push({ jobPath: p, job, frame: i, out: framePaths(buildDir, job.sid, f.index) }),
+    );
   }
   return tasks;
 }
@@ -77,8 +79,8 @@ export async function renderFrames(tasks: FrameTask[], opts: RenderPoolOptions):
     q.push(i);
     queues.set(t.jobPath, q);
   });
-  const movesCache = new Map<RenderJob, Move[][]>();
-  const movesOf = (job: RenderJob): Move[][] => {
+  const movesCache = new Map<ShotList, Move[][]>();
+  const movesOf = (job: ShotList): Move[][] => {
     let m = movesCache.get(job);
     if (!m) movesCache.set(job, (m = resolvedMoves(job)));
     return m;
@@ -108,8 +110,14 @@ export async function renderFrames(tasks: FrameTask[], opts: RenderPoolOptions):
     const done = rendered + kept;
     const fps = rendered > 0 && elapsed > 0 ? rendered / elapsed : 0;
     opts.onProgress({
-      total: tasks.length, done, rendered, kept, elapsed_s: elapsed, fps,
-      eta_s: fps > 0 ? (tasks.length - done) / fps : null, last,
+      total: tasks.length,
+      done,
+      rendered,
+      kept,
+      elapsed_s: elapsed,
+      fps,
+      eta_s: fps > 0 ? (tasks.length - done) / fps : null,
+      last,
     });
   };
 
@@ -134,8 +142,16 @@ export async function renderFrames(tasks: FrameTask[], opts: RenderPoolOptions):
           if (check.ok) {
             kept++;
             results[i] = {
-              sid: job.sid, index: frame.index, status: 'kept', render_s: null, wall_s: null, samples: null,
-              device: null, blender: null, attempts: 0, sha256: check.sha256,
+              sid: job.sid,
+              index: frame.index,
+              status: 'kept',
+              render_s: null,
+              wall_s: null,
+              samples: null,
+              device: null,
+              blender: null,
+              attempts: 0,
+              sha256: check.sha256,
             };
             report(results[i]!);
             continue;
@@ -146,18 +162,31 @@ export async function renderFrames(tasks: FrameTask[], opts: RenderPoolOptions):
         const temp = tempFramePaths(task.out);
         try {
           const reply = await proc.renderFrame({
-            jobPath: task.jobPath, width: job.camera.width, height: job.camera.height, index: frame.index,
-            camera: frame.camera, moves: movesOf(job)[task.frame], out: blenderOutputs(job, temp),
+            jobPath: task.jobPath,
+            width: job.camera.width,
+            height: job.camera.height,
+            index: frame.index,
+            camera: frame.camera,
+            moves: movesOf(job)[task.frame],
+            out: blenderOutputs(job, temp),
           });
           if (hasPostFilter(job)) await filterPicture(job, temp);
           const check = await verifyFrame(temp, job.camera.width, job.camera.height);
-          if (!check.ok) throw new Error(`frame ${job.sid}/${frame.index} does not verify:\n  ${check.problems.join('\n  ')}`);
+          if (!check.ok)
+            throw new Error(`frame ${job.sid}/${frame.index} does not verify:\n  ${check.problems.join('\n  ')}`);
           commitFrame(temp, task.out);
           rendered++;
           results[i] = {
-            sid: job.sid, index: frame.index, status: 'rendered', render_s: reply.render_s,
-            wall_s: (Date.now() - started) / 1000, samples: reply.samples, device: reply.device,
-            blender: reply.blender, attempts: reply.attempts, sha256: check.sha256,
+            sid: job.sid,
+            index: frame.index,
+            status: 'rendered',
+            render_s: reply.render_s,
+            wall_s: (Date.now() - started) / 1000,
+            samples: reply.samples,
+            device: reply.device,
+            blender: reply.blender,
+            attempts: reply.attempts,
+            sha256: check.sha256,
           };
           report(results[i]!);
         } catch (e) {

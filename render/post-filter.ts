@@ -9,10 +9,10 @@ import sharp from 'sharp';
 import { albedoFilter } from './albedo-filter.ts';
 import { readDepthMm, readIds, readPngRgb8 } from './decode.ts';
 import type { FramePaths } from './frame-files.ts';
-import { effectiveSettings, type RenderJob } from './render-job.ts';
+import { effectiveSettings, type ShotList } from './shot-list.ts';
 
 /** Whether the job's frames are filtered after the render. */
-export function hasPostFilter(job: RenderJob): boolean {
+export function hasPostFilter(job: ShotList): boolean {
   return effectiveSettings(job).post_filter !== 'none';
 }
 
@@ -22,7 +22,7 @@ export function rawPicturePath(temp: FramePaths): string {
 }
 
 /** The paths to give Blender for a frame: the temporary ones, the picture diverted to the lossless file when filtered. */
-export function blenderOutputs(job: RenderJob, temp: FramePaths): FramePaths {
+export function blenderOutputs(job: ShotList, temp: FramePaths): FramePaths {
   return hasPostFilter(job) ? { ...temp, rgb: rawPicturePath(temp) } : temp;
 }
 
@@ -30,7 +30,7 @@ export function blenderOutputs(job: RenderJob, temp: FramePaths): FramePaths {
  * Filter the picture Blender wrote for `temp` and write the JPEG to `temp.rgb`; removes the lossless file.
  * Returns the seconds it took. Deterministic: the same passes give the same JPEG bytes.
  */
-export async function filterPicture(job: RenderJob, temp: FramePaths): Promise<number> {
+export async function filterPicture(job: ShotList, temp: FramePaths): Promise<number> {
   const t0 = performance.now();
   const { width, height } = job.camera;
   const raw = rawPicturePath(temp);
@@ -38,10 +38,18 @@ export async function filterPicture(job: RenderJob, temp: FramePaths): Promise<n
   const albedo = readPngRgb8(temp.albedo);
   const ids = readIds(temp.ids);
   const depth = readDepthMm(temp.depth);
-  for (const [img, path] of [[rgb, raw], [albedo, temp.albedo], [ids, temp.ids], [depth, temp.depth]] as const)
-    if (img.width !== width || img.height !== height) throw new Error(`${path}: ${img.width}x${img.height}, the camera is ${width}x${height}`);
+  for (const [img, path] of [
+    [rgb, raw],
+    [albedo, temp.albedo],
+    [ids, temp.ids],
+    [depth, temp.depth],
+  ] as const)
+    if (img.width !== width || img.height !== height)
+      throw new Error(`${path}: ${img.width}x${img.height}, the camera is ${width}x${height}`);
   const out = albedoFilter(rgb.data, albedo.data, ids.data, depth.data, width, height);
-  const jpg = await sharp(out, { raw: { width, height, channels: 3 } }).jpeg({ quality: effectiveSettings(job).jpeg_quality }).toBuffer();
+  const jpg = await sharp(out, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: effectiveSettings(job).jpeg_quality })
+    .toBuffer();
   writeFileSync(temp.rgb, jpg);
   rmSync(raw, { force: true });
   return (performance.now() - t0) / 1000;

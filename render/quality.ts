@@ -1,12 +1,12 @@
 /**
- * Quality presets: Cycles samples per pixel and the render job's settings (resolution stays the job camera's,
+ * Quality presets: Cycles samples per pixel and the shot list's settings (resolution stays the job camera's,
  * since the screens count pixels at the native size). The numbers come from the render-quality study
  * (tests/bench/render-quality.ts; the table and the reasons are in docs/render.md, "Render quality").
  */
 import { UsageError } from '../foundation/index.ts';
-import type { RenderSettings } from './render-job.ts';
+import type { RenderSettings } from './shot-list.ts';
 
-/** A preset: the samples of the Blender process and the render job's settings (light paths, adaptive sampling). */
+/** A preset: the samples of the Blender process and the shot list's settings (light paths, adaptive sampling). */
 export interface QualityPreset {
   samples: number;
   settings: RenderSettings;
@@ -28,14 +28,16 @@ export type Quality = keyof typeof QUALITY_PRESETS;
 /** The samples to render with: an explicit count wins over the preset's. */
 export function resolveSamples(quality: string, samples?: number): { quality: Quality; samples: number } {
   if (!(quality in QUALITY_PRESETS))
-    throw new UsageError(`--quality must be one of ${Object.keys(QUALITY_PRESETS).join(', ')}, got ${JSON.stringify(quality)}`);
+    throw new UsageError(
+      `--quality must be one of ${Object.keys(QUALITY_PRESETS).join(', ')}, got ${JSON.stringify(quality)}`,
+    );
   const q = quality as Quality;
   if (samples !== undefined && (!Number.isInteger(samples) || samples < 1 || samples > 65536))
     throw new UsageError(`--samples must be a whole number from 1 to 65536, got ${samples}`);
   return { quality: q, samples: samples ?? QUALITY_PRESETS[q].samples };
 }
 
-/** The render job settings of a preset (tests/bench/render-quality.ts chose them; see docs/render.md). */
+/** The shot list settings of a preset (tests/bench/render-quality.ts chose them; see docs/render.md). */
 export function presetSettings(quality: Quality): RenderSettings {
   return structuredClone(QUALITY_PRESETS[quality].settings) as RenderSettings;
 }

@@ -1,6 +1,6 @@
 /**
  * The truth-only engine (`stbench render --engine raycast`): a script's frames made without Blender. Per frame the
- * depth and ids are ray-cast from the render job's solids (the world model Blender renders; they agree on 99.9% of
+ * depth and ids are ray-cast from the shot list's solids (the world model Blender renders; they agree on 99.9% of
  * pixels, tests/integration/render-raycast-crosscheck.test.ts), and a flat-shaded picture is drawn: each entity in
  * its colour word's flat colour, structure in grey shaded by the angle it faces the camera, the sky pale blue. Its
  * truth records are computed from those arrays as the Blender path computes them from its files (frameTruth), and
@@ -16,7 +16,7 @@ import type { Timeline } from '../layouts/timeline.ts';
 import { faultPoint, sha256, tempNameFor } from '../foundation/index.ts';
 import { FRAME_KINDS, framePaths, type FrameKind } from './frame-files.ts';
 import { entityTableAt, objectsAt, seenOptionsAt } from './frame-scene.ts';
-import { resolvedMoves, type RenderJob } from './render-job.ts';
+import { resolvedMoves, type ShotList } from './shot-list.ts';
 import { truthPaths } from './script-truth.ts';
 import {
   floorGrid,
@@ -47,7 +47,10 @@ const JPEG_QUALITY = 90;
 const gammaByte = (x: number) => Math.max(0, Math.min(255, Math.round(255 * Math.pow(Math.max(0, x), 1 / 2.2))));
 
 /** The flat colour of an entity: its colour word's linear colour at 80%, sRGB-encoded (grey for none). */
-export function flatColour(words: Readonly<Record<string, readonly [number, number, number]>>, colour: string | null | undefined): readonly [number, number, number] {
+export function flatColour(
+  words: Readonly<Record<string, readonly [number, number, number]>>,
+  colour: string | null | undefined,
+): readonly [number, number, number] {
   const lin = colour && words[colour] ? words[colour] : ([0.4, 0.4, 0.4] as const);
   return [gammaByte(lin[0] * 0.8), gammaByte(lin[1] * 0.8), gammaByte(lin[2] * 0.8)];
 }
@@ -117,7 +120,14 @@ export function flatPicture(
         const du = depth[pu];
         const dv = depth[pv];
         const tol = 0.05 * d + 20;
-        if (ids[pu] === 0 && ids[pv] === 0 && du !== NO_RETURN && dv !== NO_RETURN && Math.abs(du - d) < tol && Math.abs(dv - d) < tol) {
+        if (
+          ids[pu] === 0 &&
+          ids[pv] === 0 &&
+          du !== NO_RETURN &&
+          dv !== NO_RETURN &&
+          Math.abs(du - d) < tol &&
+          Math.abs(dv - d) < tol
+        ) {
           const dum = du / 1000;
           const dvm = dv / 1000;
           const ax = dum * (rays.rowX[v] + rays.colX[u2]) - x0;
@@ -163,10 +173,14 @@ export interface RaycastFrame {
 }
 
 /**
- * Ray-cast every frame of a render job, in order, handing each to `each`. The truth records are read from the
+ * Ray-cast every frame of a shot list, in order, handing each to `each`. The truth records are read from the
  * picture's entity pixels (their flat colour: brightness and colour word) and from the exact depth and ids.
  */
-export async function raycastJob(job: RenderJob, timeline: Timeline, each: (f: RaycastFrame) => Promise<void> | void): Promise<void> {
+export async function raycastJob(
+  job: ShotList,
+  timeline: Timeline,
+  each: (f: RaycastFrame) => Promise<void> | void,
+): Promise<void> {
   const place = timeline.place;
   const k = intrinsics(job.camera.width, job.camera.height, job.camera.hfov_deg);
   const grid = floorGrid(place.bounds);
@@ -181,16 +195,28 @@ export async function raycastJob(job: RenderJob, timeline: Timeline, each: (f: R
     const cam = cameraPose(f.camera.position, f.camera.yaw_deg, f.camera.pitch_deg);
     const r = raycastFrame(k, cam, truthScene(solids));
     const rgb = flatPicture(k, cam, r.depth, r.ids, table, words);
-    const truth = frameTruth({ k: f.index, t, intrinsics: k, camera: cam, depth: r.depth, ids: r.ids, rgb }, table, grid, { palette, ...seenOptionsAt(job, solids) });
+    const truth = frameTruth(
+      { k: f.index, t, intrinsics: k, camera: cam, depth: r.depth, ids: r.ids, rgb },
+      table,
+      grid,
+      { palette, ...seenOptionsAt(job, solids) },
+    );
     await each({ index: f.index, t, depth: r.depth, ids: r.ids, rgb, ...truth });
   }
 }
 
 /** The four frame files' bytes, encoded as a Blender render writes them (JPEG, 16-bit PNGs, 8-bit PNG). */
-export async function encodeFrame(k: { width: number; height: number }, f: RaycastFrame): Promise<Record<FrameKind, Buffer>> {
+export async function encodeFrame(
+  k: { width: number; height: number },
+  f: RaycastFrame,
+): Promise<Record<FrameKind, Buffer>> {
   const { width, height } = k;
   const rgbRaw = { raw: { width, height, channels: 3 as const } };
-  const grey16 = (a: Uint16Array) => sharp(a, { raw: { width, height, channels: 1 } }).toColourspace('grey16').png({ compressionLevel: 6 }).toBuffer();
+  const grey16 = (a: Uint16Array) =>
+    sharp(a, { raw: { width, height, channels: 1 } })
+      .toColourspace('grey16')
+      .png({ compressionLevel: 6 })
+      .toBuffer();
   const [rgb, depth, ids, albedo] = await Promise.all([
     sharp(f.rgb, rgbRaw).jpeg({ quality: JPEG_QUALITY }).toBuffer(),
     grey16(f.depth),
@@ -202,7 +228,12 @@ export async function encodeFrame(k: { width: number; height: number }, f: Rayca
 }
 
 /** Write a frame's files under temporary names and rename them onto their final names; returns their sha256. */
-export function commitFrameBytes(build: string, sid: string, index: number, bytes: Record<FrameKind, Buffer>): Record<FrameKind, string> {
+export function commitFrameBytes(
+  build: string,
+  sid: string,
+  index: number,
+  bytes: Record<FrameKind, Buffer>,
+): Record<FrameKind, string> {
   const final = framePaths(build, sid, index);
   const temp = {} as Record<FrameKind, string>;
   for (const kind of FRAME_KINDS) {
@@ -217,7 +248,6 @@ export function commitFrameBytes(build: string, sid: string, index: number, byte
   return Object.fromEntries(FRAME_KINDS.map((kind) => [kind, sha256(bytes[kind])])) as Record<FrameKind, string>;
 }
 
-
 /** What the ray-cast engine wrote for one script: each frame's file hashes (by frame index). */
 export interface RaycastScriptResult {
   hashes: Map<number, Record<FrameKind, string>>;
@@ -227,7 +257,12 @@ export interface RaycastScriptResult {
  * Ray-cast one script: every frame's four files committed as it is made, then the three truth records written
  * atomically (render/script-truth.ts truthPaths). The render log and manifests are the stage's (render/stage.ts).
  */
-export async function raycastScriptFiles(build: string, job: RenderJob, timeline: Timeline, onFrame?: (index: number) => void): Promise<RaycastScriptResult> {
+export async function raycastScriptFiles(
+  build: string,
+  job: ShotList,
+  timeline: Timeline,
+  onFrame?: (index: number) => void,
+): Promise<RaycastScriptResult> {
   const hashes = new Map<number, Record<FrameKind, string>>();
   const visibility: VisibilityRecord[] = [];
   const perceptionIds: PerceptionIdsRecord[] = [];

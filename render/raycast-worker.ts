@@ -4,10 +4,10 @@
  */
 import { serveItems, workerSetup } from '../foundation/worker-pool.ts';
 import { raycastScriptFiles, type RaycastScriptResult } from './raycast-engine.ts';
-import { loadRenderJob } from './render-job.ts';
+import { loadShotList } from './shot-list.ts';
 import { readScriptInputs } from './script-inputs.ts';
 
-/** One script to ray-cast: its render job's path (already written by the stage). */
+/** One script to ray-cast: its shot list's path (already written by the stage). */
 export interface RaycastItem {
   sid: string;
   jobPath: string;
@@ -16,7 +16,7 @@ export interface RaycastItem {
 const { build } = workerSetup<{ build: string }>();
 
 serveItems<RaycastItem, RaycastScriptResult>(async (item, news) => {
-  const job = loadRenderJob(item.jobPath);
+  const job = loadShotList(item.jobPath);
   const { timeline } = readScriptInputs(build, item.sid);
   return raycastScriptFiles(build, job, timeline, (index) => news(index));
 });

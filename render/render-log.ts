@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { hashFile } from '../foundation/index.ts';
 import { FRAME_KINDS, type FrameKind } from './frame-files.ts';
 import type { JournalEntry } from './frame-journal.ts';
-import { effectiveSettings, type RenderJob } from './render-job.ts';
+import { effectiveSettings, type ShotList } from './shot-list.ts';
 
 export const RENDER_LOG_FORMAT = 'stbench.render_log/1';
 /** Fields of the render log that hold times (everything else is reproducible). */
@@ -38,7 +38,7 @@ export interface RenderLog {
   samples_requested: number;
   /** the distinct sample counts Blender reported */
   samples_reported: number[];
-  camera: RenderJob['camera'];
+  camera: ShotList['camera'];
   settings: ReturnType<typeof effectiveSettings>;
   render_job: { path: string; sha256: string };
   /** relative path -> sha256 of the inputs the job was built from */
@@ -52,7 +52,7 @@ export interface RenderLog {
 export interface RenderLogInput {
   build: string;
   engine: RenderLog['engine'];
-  job: RenderJob;
+  job: ShotList;
   jobPath: string;
   jobSha256: string;
   inputs: Record<string, string>;
@@ -113,14 +113,20 @@ export function renderLog(inp: RenderLogInput): RenderLog {
     device_requested: inp.device,
     quality: inp.quality,
     samples_requested: inp.samples,
-    samples_reported: [...new Set(frames.map((f) => f.samples).filter((s): s is number => s !== null))].sort((a, b) => a - b),
+    samples_reported: [...new Set(frames.map((f) => f.samples).filter((s): s is number => s !== null))].sort(
+      (a, b) => a - b,
+    ),
     camera: job.camera,
     settings: effectiveSettings(job),
     render_job: { path: relative(inp.build, inp.jobPath), sha256: inp.jobSha256 },
     inputs: inp.inputs,
     frames,
     outputs,
-    totals: { frames: frames.length, render_s: sum(frames.map((f) => f.render_s)), wall_s: sum(frames.map((f) => f.wall_s)) },
+    totals: {
+      frames: frames.length,
+      render_s: sum(frames.map((f) => f.render_s)),
+      wall_s: sum(frames.map((f) => f.wall_s)),
+    },
   };
 }
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { parseTimeline, type Timeline } from '../layouts/timeline.ts';
 import { InputError, pathString, sha256, UsageError, type InputIssue } from '../foundation/index.ts';
-import type { FrameSpec } from './build-job.ts';
+import type { FrameSpec } from './build-shot-list.ts';
 
 /** Paths of a script's inputs, relative to the build. */
 export function scriptInputPaths(sid: string): { timeline: string; plan: string; camera: string } {
@@ -29,7 +29,11 @@ const PlanKeyframes = z.object({
     }),
   ),
 });
-const CameraDoc = z.object({ width: z.number().int().positive(), height: z.number().int().positive(), hfov_deg: z.number().gt(0).lt(180) });
+const CameraDoc = z.object({
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  hfov_deg: z.number().gt(0).lt(180),
+});
 
 export interface ScriptInputs {
   sid: string;
@@ -56,7 +60,11 @@ function readJson<T>(build: string, rel: string, schema: z.ZodType<T>): { value:
   }
   const r = schema.safeParse(raw);
   if (!r.success) {
-    const issues: InputIssue[] = r.error.issues.map((i) => ({ file, path: pathString(i.path as (string | number)[]), message: i.message }));
+    const issues: InputIssue[] = r.error.issues.map((i) => ({
+      file,
+      path: pathString(i.path as (string | number)[]),
+      message: i.message,
+    }));
     throw new InputError(issues);
   }
   return { value: r.data, hash: sha256(text), raw };
@@ -69,7 +77,11 @@ export function readScriptInputs(build: string, sid: string): ScriptInputs {
   const timeline = parseTimeline(tl.value, join(build, p.timeline));
   const plan = readJson(build, p.plan, PlanKeyframes);
   const cam = readJson(build, p.camera, CameraDoc);
-  const frames = plan.value.keyframes.map((k) => ({ index: k.k, t: k.t, camera: { position: k.camera.position, yaw_deg: k.camera.yaw_deg, pitch_deg: k.camera.pitch_deg } }));
+  const frames = plan.value.keyframes.map((k) => ({
+    index: k.k,
+    t: k.t,
+    camera: { position: k.camera.position, yaw_deg: k.camera.yaw_deg, pitch_deg: k.camera.pitch_deg },
+  }));
   return {
     sid,
     timeline,
@@ -100,7 +112,8 @@ export function parseShard(text: string): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
-  if (!m || count < 1 || index >= count) throw new UsageError(`--shard must be i/n with 0 <= i < n (e.g. 0/4), got ${JSON.stringify(text)}`);
+  if (!m || count < 1 || index >= count)
+    throw new UsageError(`--shard must be i/n with 0 <= i < n (e.g. 0/4), got ${JSON.stringify(text)}`);
   return { index, count };
 }
 
@@ -110,7 +123,7 @@ export function parseShard(text: string): Shard {
  */
 export function selectScripts(all: readonly string[], only?: readonly string[], shard?: Shard): string[] {
   let sids = [...all];
-  if (only && only.length) {
+  if (only?.length) {
     const missing = only.filter((s) => !all.includes(s));
     if (missing.length) throw new UsageError(`no such script in the build: ${missing.join(', ')}`);
     sids = sids.filter((s) => only.includes(s));

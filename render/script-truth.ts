@@ -1,5 +1,5 @@
 /**
- * The truth records of a rendered script, from its frames' depth, ids and RGB and its render job (entities, object
+ * The truth records of a rendered script, from its frames' depth, ids and RGB and its shot list (entities, object
  * poses per frame) plus the timeline (a thing's support at each frame): private/<sid>/visibility.jsonl,
  * private/<sid>/perception_ids.jsonl and scripts/<sid>/perception/oracle.jsonl.
  */
@@ -8,7 +8,7 @@ import { cameraPose, intrinsics } from '../layouts/camera.ts';
 import type { Timeline } from '../layouts/timeline.ts';
 import { framePaths } from './frame-files.ts';
 import { entityTableAt, objectsAt, seenOptionsAt } from './frame-scene.ts';
-import { resolvedMoves, type RenderJob } from './render-job.ts';
+import { resolvedMoves, type ShotList } from './shot-list.ts';
 import {
   floorGrid,
   frameTruth,
@@ -32,7 +32,7 @@ export function truthPaths(sid: string): { visibility: string; perceptionIds: st
 }
 
 /** Compute the truth records of every frame of a rendered job and write them (atomically). */
-export async function writeScriptTruth(build: string, job: RenderJob, timeline: Timeline): Promise<void> {
+export async function writeScriptTruth(build: string, job: ShotList, timeline: Timeline): Promise<void> {
   const place = timeline.place;
   const k = intrinsics(job.camera.width, job.camera.height, job.camera.hfov_deg);
   const grid = floorGrid(place.bounds);
@@ -48,7 +48,13 @@ export async function writeScriptTruth(build: string, job: RenderJob, timeline: 
     const table = entityTableAt(job, timeline, t, objects);
     const files = framePaths(build, job.sid, f.index);
     const cam = cameraPose(f.camera.position, f.camera.yaw_deg, f.camera.pitch_deg);
-    const frame = await loadTruthFrame({ depth: files.depth, ids: files.ids, rgb: files.rgb, albedo: files.albedo }, f.index, t, k, cam);
+    const frame = await loadTruthFrame(
+      { depth: files.depth, ids: files.ids, rgb: files.rgb, albedo: files.albedo },
+      f.index,
+      t,
+      k,
+      cam,
+    );
     const r = frameTruth(frame, table, grid, { palette, ...seenOptionsAt(job, objects) });
     visibility.push(r.visibility);
     perceptionIds.push(r.perceptionIds);

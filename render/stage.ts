@@ -1,8 +1,8 @@
 /**
- * The render stage: for each script of a build (or a shard's share of them), build and write its render job,
+ * The render stage: for each script of a build (or a shard's share of them), build and write its shot list,
  * render its frames with the pool (resume: frames already present and verified are kept), compute the truth
  * records and write private/<sid>/render_log.json. Per script, a manifest (BUILD/.stbench/scripts/<sid>/render.json)
- * records the hashes of the timeline, plan, camera and render job the outputs were made from and the settings;
+ * records the hashes of the timeline, plan, camera and shot list the outputs were made from and the settings;
  * a build whose outputs were made from other inputs or at another sample count is refused (exit 2). The stage
  * manifest (BUILD/.stbench/render.json) is written complete when every script is done: by a run over the whole
  * build, or by `mergeRender` after shards.
@@ -33,17 +33,24 @@ import {
 } from '../foundation/index.ts';
 import { runOnWorkers } from '../foundation/worker-pool.ts';
 import type { RenderDevice, BlenderProcessOptions } from './blender-process.ts';
-import { buildRenderJob } from './build-job.ts';
+import { buildShotList } from './build-shot-list.ts';
 import { findBlender } from './find-blender.ts';
-import { FRAME_KINDS, frameDirs, framePaths, renderJobPath, verifyFrame, type FrameKind } from './frame-files.ts';
+import { FRAME_KINDS, frameDirs, framePaths, shotListPath, verifyFrame, type FrameKind } from './frame-files.ts';
 import { appendJournal, readJournal } from './frame-journal.ts';
 import { buildFrameTasks, renderFrames, type FrameTask, type RenderProgress } from './pool.ts';
 import { presetSettings, resolveSamples, type Quality } from './quality.ts';
-import { parseRenderJob, type RenderJob } from './render-job.ts';
+import { parseShotList, type ShotList } from './shot-list.ts';
 import { ENGINES, RAYCAST, raycastScriptFiles, type Engine, type RaycastScriptResult } from './raycast-engine.ts';
 import type { RaycastItem } from './raycast-worker.ts';
 import { renderLog, renderLogPath, type RenderLogInput } from './render-log.ts';
-import { listScripts, readScriptInputs, scriptInputPaths, selectScripts, type ScriptInputs, type Shard } from './script-inputs.ts';
+import {
+  listScripts,
+  readScriptInputs,
+  scriptInputPaths,
+  selectScripts,
+  type ScriptInputs,
+  type Shard,
+} from './script-inputs.ts';
 import { truthPaths, writeScriptTruth } from './script-truth.ts';
 
 export const RENDER_STAGE = 'render';
@@ -86,13 +93,15 @@ export function scriptStage(sid: string): string {
 
 function deviceOf(name: string | undefined): RenderDevice {
   const d = (name ?? 'cpu').toLowerCase();
-  if (!(DEVICES as readonly string[]).includes(d)) throw new UsageError(`--device must be one of ${DEVICES.join(', ')}, got ${JSON.stringify(name)}`);
+  if (!(DEVICES as readonly string[]).includes(d))
+    throw new UsageError(`--device must be one of ${DEVICES.join(', ')}, got ${JSON.stringify(name)}`);
   return d.toUpperCase() as RenderDevice;
 }
 
 function engineOf(name: string | undefined): Engine {
   const e = (name ?? 'blender').toLowerCase();
-  if (!(ENGINES as readonly string[]).includes(e)) throw new UsageError(`--engine must be one of ${ENGINES.join(', ')}, got ${JSON.stringify(name)}`);
+  if (!(ENGINES as readonly string[]).includes(e))
+    throw new UsageError(`--engine must be one of ${ENGINES.join(', ')}, got ${JSON.stringify(name)}`);
   return e as Engine;
 }
 
@@ -101,14 +110,14 @@ function recordedEngine(m: StageManifest): string {
   return typeof m.settings.engine === 'string' ? m.settings.engine : 'blender';
 }
 
-/** The render job's file text (what Blender reads and what is hashed). */
-function jobText(build: string, job: RenderJob): string {
-  return JSON.stringify(parseRenderJob(job, renderJobPath(build, job.sid)), null, 2) + '\n';
+/** The shot list's file text (what Blender reads and what is hashed). */
+function jobText(build: string, job: ShotList): string {
+  return JSON.stringify(parseShotList(job, shotListPath(build, job.sid)), null, 2) + '\n';
 }
 
 interface Prepared {
   inputs: ScriptInputs;
-  job: RenderJob;
+  job: ShotList;
   text: string;
   jobSha: string;
   manifest: StageManifest | undefined;
@@ -124,7 +133,7 @@ function prepare(build: string, sid: string, samples: number, quality: Quality, 
   const inputs = readScriptInputs(build, sid);
   // the ray-cast engine reads no render settings: its job carries none
   const settings = engine === 'blender' ? presetSettings(quality) : {};
-  const { job } = buildRenderJob({
+  const { job } = buildShotList({
     sid,
     place: inputs.timeline.place,
     timeline: inputs.timeline,
@@ -160,9 +169,13 @@ function prepare(build: string, sid: string, samples: number, quality: Quality, 
           `rerun with the same --quality/--samples, or render into a fresh build (see ${mp})`,
       );
   } else if (hasFrameFiles(build, sid)) {
-    throw new InputError({ file: mp, path: '', message: `script ${sid} has frame files but no render manifest: they were not made by this stage; remove them or use a fresh build` });
+    throw new InputError({
+      file: mp,
+      path: '',
+      message: `script ${sid} has frame files but no render manifest: they were not made by this stage; remove them or use a fresh build`,
+    });
   }
-  return { inputs, job: parseRenderJob(JSON.parse(text)), text, jobSha, manifest: m };
+  return { inputs, job: parseShotList(JSON.parse(text)), text, jobSha, manifest: m };
 }
 
 function startManifest(build: string, p: Prepared, settings: Record<string, unknown>): StageManifest {
@@ -199,15 +212,27 @@ async function finishScript(build: string, p: Prepared, m: StageManifest, opts: 
     if (v.ok) hashes.set(f.index, v.sha256);
     else problems.push(`frame ${f.index}: ${v.problems.join('; ')}`);
   }
-  if (problems.length) throw new CheckFailed(`script ${sid}: ${problems.length} of ${job.frames.length} frames missing or broken:\n  ${problems.slice(0, 20).join('\n  ')}`);
+  if (problems.length)
+    throw new CheckFailed(
+      `script ${sid}: ${problems.length} of ${job.frames.length} frames missing or broken:\n  ${problems.slice(0, 20).join('\n  ')}`,
+    );
   await writeScriptTruth(build, job, p.inputs.timeline);
   const journal = readJournal(build, sid);
   const t = truthPaths(sid);
   const needFallback = ![...journal.values()].some((e) => e.job_sha256 === p.jobSha && e.blender);
   const log = renderLog({
-    build, job, jobPath: renderJobPath(build, sid), jobSha256: p.jobSha, inputs: p.inputs.hashes, engine: 'blender',
-    quality: String(m.settings.quality), samples: Number(m.settings.samples), device: String(m.settings.device),
-    hashes, journal, paths: (i) => framePaths(build, sid, i),
+    build,
+    job,
+    jobPath: shotListPath(build, sid),
+    jobSha256: p.jobSha,
+    inputs: p.inputs.hashes,
+    engine: 'blender',
+    quality: String(m.settings.quality),
+    samples: Number(m.settings.samples),
+    device: String(m.settings.device),
+    hashes,
+    journal,
+    paths: (i) => framePaths(build, sid, i),
     extraOutputs: [join(build, t.visibility), join(build, t.perceptionIds), join(build, t.oracle)],
     blenderFallback: needFallback ? await blenderVersion(opts.blender) : null,
   });
@@ -230,9 +255,18 @@ function raycastLog(build: string, p: Prepared, hashes: RaycastScriptResult['has
   const sid = p.job.sid;
   const t = truthPaths(sid);
   const input: RenderLogInput = {
-    build, job: p.job, jobPath: renderJobPath(build, sid), jobSha256: p.jobSha, inputs: p.inputs.hashes,
-    engine: RAYCAST, quality: 'truth-only', samples: 0, device: RAYCAST,
-    hashes, journal: new Map(), paths: (i) => framePaths(build, sid, i),
+    build,
+    job: p.job,
+    jobPath: shotListPath(build, sid),
+    jobSha256: p.jobSha,
+    inputs: p.inputs.hashes,
+    engine: RAYCAST,
+    quality: 'truth-only',
+    samples: 0,
+    device: RAYCAST,
+    hashes,
+    journal: new Map(),
+    paths: (i) => framePaths(build, sid, i),
     extraOutputs: [join(build, t.visibility), join(build, t.perceptionIds), join(build, t.oracle)],
   };
   return renderLog(input);
@@ -263,7 +297,8 @@ export async function renderStage(build: string, opts: RenderStageOptions = {}):
   const { quality, samples } = resolveSamples(opts.quality ?? 'preview', opts.samples);
   const device = deviceOf(opts.device);
   const workers = opts.workers ?? 1;
-  if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a whole number of at least 1, got ${workers}`);
+  if (!Number.isInteger(workers) || workers < 1)
+    throw new UsageError(`--workers must be a whole number of at least 1, got ${workers}`);
   const all = listScripts(build);
   if (all.length === 0) throw new UsageError(`no scripts in ${build}: run \`stbench script\` first`);
   const sids = selectScripts(all, opts.scripts, opts.shard);
@@ -308,13 +343,18 @@ async function renderLocked(
     const m = startManifest(build, p, settings);
     writeManifest(build, m);
     manifests.set(sid, m);
-    const jp = renderJobPath(build, sid);
+    const jp = shotListPath(build, sid);
     if (!existsSync(jp) || hashFile(jp) !== p.jobSha) writeFileAtomic(jp, p.text);
     for (const d of frameDirs(build, sid)) sweepTemps(d);
     tasks.push(...buildFrameTasks(build, [{ job: p.job, jobPath: jp }]));
   }
   const shaOf = new Map(prepared.map((p) => [p.inputs.sid, p.jobSha]));
-  const workDir = join(build, '.stbench', 'tmp', opts.shard ? `render-${opts.shard.index}of${opts.shard.count}` : 'render');
+  const workDir = join(
+    build,
+    '.stbench',
+    'tmp',
+    opts.shard ? `render-${opts.shard.index}of${opts.shard.count}` : 'render',
+  );
   rmSync(workDir, { recursive: true, force: true });
   // Ctrl-C: Blender's scratch goes (the Blender processes die with us); committed frames stay for the rerun
   const offInterrupt = onInterrupt(() => rmSync(workDir, { recursive: true, force: true }));
@@ -324,7 +364,13 @@ async function renderLocked(
   if (tasks.length) {
     const log = await renderFrames(tasks, {
       ...(opts.process ?? {}),
-      samples, device, blender: opts.blender, threads: opts.threads, workers, workDir, resume: true,
+      samples,
+      device,
+      blender: opts.blender,
+      threads: opts.threads,
+      workers,
+      workDir,
+      resume: true,
       onProgress: opts.onProgress,
       onFrame: (e) => {
         if (e.status === 'rendered') appendJournal(build, e, shaOf.get(e.sid)!);
@@ -351,7 +397,8 @@ async function renderLocked(
  */
 async function raycastStage(build: string, opts: RenderStageOptions): Promise<RenderStageResult> {
   const workers = opts.workers ?? 1;
-  if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a whole number of at least 1, got ${workers}`);
+  if (!Number.isInteger(workers) || workers < 1)
+    throw new UsageError(`--workers must be a whole number of at least 1, got ${workers}`);
   const all = listScripts(build);
   if (all.length === 0) throw new UsageError(`no scripts in ${build}: run \`stbench script\` first`);
   const sids = selectScripts(all, opts.scripts, opts.shard);
@@ -363,7 +410,13 @@ async function raycastStage(build: string, opts: RenderStageOptions): Promise<Re
   }
 }
 
-async function raycastLocked(build: string, opts: RenderStageOptions, all: string[], sids: string[], workers: number): Promise<RenderStageResult> {
+async function raycastLocked(
+  build: string,
+  opts: RenderStageOptions,
+  all: string[],
+  sids: string[],
+  workers: number,
+): Promise<RenderStageResult> {
   const settings = { engine: RAYCAST };
   // check every script before anything is written
   const prepared = sids.map((sid) => prepare(build, sid, 0, 'preview', RAYCAST));
@@ -374,7 +427,7 @@ async function raycastLocked(build: string, opts: RenderStageOptions, all: strin
     const m = startManifest(build, p, settings);
     writeManifest(build, m);
     manifests.set(sid, m);
-    const jp = renderJobPath(build, sid);
+    const jp = shotListPath(build, sid);
     if (!existsSync(jp) || hashFile(jp) !== p.jobSha) writeFileAtomic(jp, p.text);
     for (const d of frameDirs(build, sid)) sweepTemps(d);
   }
@@ -386,7 +439,15 @@ async function raycastLocked(build: string, opts: RenderStageOptions, all: strin
     rendered++;
     const elapsed = (performance.now() - t0) / 1000;
     const fps = elapsed > 0 ? rendered / elapsed : 0;
-    opts.onProgress?.({ total, done: kept + rendered, rendered, kept, elapsed_s: elapsed, fps, eta_s: fps > 0 ? (total - kept - rendered) / fps : null });
+    opts.onProgress?.({
+      total,
+      done: kept + rendered,
+      rendered,
+      kept,
+      elapsed_s: elapsed,
+      fps,
+      eta_s: fps > 0 ? (total - kept - rendered) / fps : null,
+    });
   };
   const finish = (p: Prepared, r: RaycastScriptResult) => {
     completeScript(build, manifests.get(p.inputs.sid)!, raycastLog(build, p, r.hashes));
@@ -395,7 +456,7 @@ async function raycastLocked(build: string, opts: RenderStageOptions, all: strin
   if (workers === 1 || todo.length <= 1) {
     for (const p of todo) finish(p, await raycastScriptFiles(build, p.job, p.inputs.timeline, tick));
   } else {
-    const items: RaycastItem[] = todo.map((p) => ({ sid: p.inputs.sid, jobPath: renderJobPath(build, p.inputs.sid) }));
+    const items: RaycastItem[] = todo.map((p) => ({ sid: p.inputs.sid, jobPath: shotListPath(build, p.inputs.sid) }));
     await runOnWorkers<RaycastItem, RaycastScriptResult>({
       module: new URL('./raycast-worker.ts', import.meta.url),
       setup: { build },
@@ -432,7 +493,14 @@ export function renderStatus(build: string): ScriptStatus[] {
       return !FRAME_KINDS.every((kind) => existsSync(p[kind]));
     });
     const m = readManifest(build, scriptStage(sid));
-    return { sid, frames: frames.length, present: frames.length - missing.length, missing, complete: !!m?.complete && missing.length === 0, samples: m ? Number(m.settings.samples) : null };
+    return {
+      sid,
+      frames: frames.length,
+      present: frames.length - missing.length,
+      missing,
+      complete: !!m?.complete && missing.length === 0,
+      samples: m ? Number(m.settings.samples) : null,
+    };
   });
 }
 
@@ -451,7 +519,10 @@ function readPlanFrameIndices(build: string, sid: string): number[] {
  * current inputs, (re)write every render log and the truth records, and mark the stage complete. Throws CheckFailed
  * listing every script that is not done.
  */
-export async function mergeRender(build: string, opts: { blender?: string } = {}): Promise<{ scripts: number; frames: number }> {
+export async function mergeRender(
+  build: string,
+  opts: { blender?: string } = {},
+): Promise<{ scripts: number; frames: number }> {
   const all = listScripts(build);
   if (all.length === 0) throw new UsageError(`no scripts in ${build}: run \`stbench script\` first`);
   const locks = lockScripts(build, all);
@@ -462,7 +533,11 @@ export async function mergeRender(build: string, opts: { blender?: string } = {}
   }
 }
 
-async function mergeLocked(build: string, all: string[], opts: { blender?: string }): Promise<{ scripts: number; frames: number }> {
+async function mergeLocked(
+  build: string,
+  all: string[],
+  opts: { blender?: string },
+): Promise<{ scripts: number; frames: number }> {
   const notDone: string[] = [];
   const ready: { p: Prepared; m: StageManifest }[] = [];
   const rayCast: string[] = [];
@@ -479,26 +554,43 @@ async function mergeLocked(build: string, all: string[], opts: { blender?: strin
       else rayCast.push(sid);
       continue;
     }
-    const p = prepare(build, sid, Number(m.settings.samples), resolveSamples(String(m.settings.quality ?? 'preview')).quality);
+    const p = prepare(
+      build,
+      sid,
+      Number(m.settings.samples),
+      resolveSamples(String(m.settings.quality ?? 'preview')).quality,
+    );
     const frames = p.job.frames;
     const bad: number[] = [];
     for (const f of frames) {
       const v = await verifyFrame(framePaths(build, sid, f.index), p.job.camera.width, p.job.camera.height);
       if (!v.ok) bad.push(f.index);
     }
-    if (bad.length) notDone.push(`${sid}: ${bad.length} of ${frames.length} frames missing or broken (${bad.slice(0, 10).join(', ')}${bad.length > 10 ? ', ...' : ''})`);
+    if (bad.length)
+      notDone.push(
+        `${sid}: ${bad.length} of ${frames.length} frames missing or broken (${bad.slice(0, 10).join(', ')}${bad.length > 10 ? ', ...' : ''})`,
+      );
     else ready.push({ p, m });
   }
-  if (notDone.length) throw new CheckFailed(`render is not complete; rerun the shards that own these scripts:\n  ${notDone.join('\n  ')}`);
+  if (notDone.length)
+    throw new CheckFailed(
+      `render is not complete; rerun the shards that own these scripts:\n  ${notDone.join('\n  ')}`,
+    );
   let frames = 0;
   for (const { p, m } of ready) {
     await finishScript(build, p, m, opts);
     frames += p.job.frames.length;
   }
-  if (ready.length && rayCast.length) throw new UsageError(`${build} holds scripts of two engines (blender and raycast): render each build with one`);
+  if (ready.length && rayCast.length)
+    throw new UsageError(`${build} holds scripts of two engines (blender and raycast): render each build with one`);
   if (ready.length) {
     const m0 = ready[0].m;
-    completeStage(build, all, { engine: 'blender', quality: m0.settings.quality, samples: m0.settings.samples, device: m0.settings.device });
+    completeStage(build, all, {
+      engine: 'blender',
+      quality: m0.settings.quality,
+      samples: m0.settings.samples,
+      device: m0.settings.device,
+    });
   } else {
     for (const sid of rayCast) frames += readPlanFrameIndices(build, sid).length;
     completeStage(build, all, { engine: RAYCAST });

@@ -28,7 +28,13 @@ export interface RenderLogHashes {
 /** The hashes one script's render log records (an InputError when it is missing or not a render log). */
 export function renderLogHashes(root: string, sid: string): RenderLogHashes {
   const file = join(root, 'private', sid, 'render_log.json');
-  if (!existsSync(file)) throw new InputError({ file, path: '', message: 'missing: the render of this script is incomplete, so its frames cannot be vouched for; run `stbench render` first' });
+  if (!existsSync(file))
+    throw new InputError({
+      file,
+      path: '',
+      message:
+        'missing: the render of this script is incomplete, so its frames cannot be vouched for; run `stbench render` first',
+    });
   let value: unknown;
   try {
     value = JSON.parse(readText(file));
@@ -37,7 +43,8 @@ export function renderLogHashes(root: string, sid: string): RenderLogHashes {
     throw new InputError({ file, path: '', message: `not readable JSON: ${(e as Error).message}` });
   }
   const r = LogView.safeParse(value);
-  if (!r.success) throw new InputError({ file, path: r.error.issues[0].path.join('.'), message: r.error.issues[0].message });
+  if (!r.success)
+    throw new InputError({ file, path: r.error.issues[0].path.join('.'), message: r.error.issues[0].message });
   const outputs = new Map(Object.entries(r.data.outputs ?? {}));
   return { file, engine: r.data.engine ?? 'blender', outputs };
 }
@@ -46,18 +53,31 @@ export function renderLogHashes(root: string, sid: string): RenderLogHashes {
  * The problems of files a stage is about to read or pass on: each must be recorded in its script's render log and
  * hash as recorded. `rels` are paths relative to the root.
  */
-export function unvouchedFiles(root: string, sid: string, rels: Iterable<string>, log: RenderLogHashes = renderLogHashes(root, sid)): InputIssue[] {
+export function unvouchedFiles(
+  root: string,
+  sid: string,
+  rels: Iterable<string>,
+  log: RenderLogHashes = renderLogHashes(root, sid),
+): InputIssue[] {
   const issues: InputIssue[] = [];
   for (const rel of rels) {
     const want = log.outputs.get(rel);
     const file = join(root, rel);
     if (want === undefined) {
       if (IMAGELESS.has(log.engine)) continue;
-      issues.push({ file, path: '', message: `not vouched for: ${log.file} records no hash of it; render this script again` });
+      issues.push({
+        file,
+        path: '',
+        message: `not vouched for: ${log.file} records no hash of it; render this script again`,
+      });
     } else if (!existsSync(file)) {
       issues.push({ file, path: '', message: `missing, though ${log.file} records it` });
     } else if (hashFile(file) !== want) {
-      issues.push({ file, path: '', message: `its sha256 is not the one ${log.file} records: the file was truncated or changed after the render; render this script again` });
+      issues.push({
+        file,
+        path: '',
+        message: `its sha256 is not the one ${log.file} records: the file was truncated or changed after the render; render this script again`,
+      });
     }
   }
   return issues;

@@ -12,11 +12,27 @@ import { join } from 'node:path';
 import { scriptHash, type JobSpec } from '../jobs/job-schema.ts';
 import type { Place } from '../layouts/place-schema.ts';
 import { placeHash } from '../layouts/load.ts';
-import { datasetAround, hashFile, InputError, UsageError, manifestPath, newManifest, readManifest, sha256, stageLockPath, stream, sweepTemps, TOOL_VERSION, withLockSync, writeFileAtomic, writeManifest } from '../foundation/index.ts';
+import {
+  datasetAround,
+  hashFile,
+  InputError,
+  UsageError,
+  manifestPath,
+  newManifest,
+  readManifest,
+  sha256,
+  stageLockPath,
+  stream,
+  sweepTemps,
+  TOOL_VERSION,
+  withLockSync,
+  writeFileAtomic,
+  writeManifest,
+} from '../foundation/index.ts';
 import { dirname } from 'node:path';
 import { cameraDoc, planDoc, poseText, robotDoc, scriptPaths } from './files.ts';
 import { drawTaskCounts } from './mix.ts';
-import { planScript, type ScriptPlan } from './shift.ts';
+import { planScript, type ScriptPlan } from './plan-script.ts';
 import { scriptSids } from './sid.ts';
 
 /**
@@ -50,11 +66,20 @@ export function scriptStage(job: JobSpec): string {
 }
 
 export function batchSettings(o: BatchOptions): Record<string, unknown> {
-  return { job: o.job.id, job_hash: scriptHash(o.job), place: o.place.id, place_hash: placeHash(o.place), seed: o.seed, count: o.count, tasks: o.tasks ?? null, max_frames: o.maxFrames ?? null };
+  return {
+    job: o.job.id,
+    job_hash: scriptHash(o.job),
+    place: o.place.id,
+    place_hash: placeHash(o.place),
+    seed: o.seed,
+    count: o.count,
+    tasks: o.tasks ?? null,
+    max_frames: o.maxFrames ?? null,
+  };
 }
 
 /** Refuse a build holding this job's scripts made differently; returns quietly when there are none or they match. */
-export function checkBuild(out: string, o: BatchOptions): void {
+export function refuseOtherBatch(out: string, o: BatchOptions): void {
   const stage = scriptStage(o.job);
   const m = readManifest(out, stage);
   if (!m) return;
@@ -75,14 +100,22 @@ export function planBatch(o: BatchOptions): PlannedScript[] {
   const counts = drawTaskCounts(o.job.release_mix, o.count, stream(o.seed, 'script/mix', o.job.id), o.tasks);
   const jobHash = scriptHash(o.job);
   return sids.map((sid, index) => {
-    const plan = planScript({ job: o.job, place: o.place, seed: o.seed, sid, tasks: counts[index], maxFrames: o.maxFrames });
+    const plan = planScript({
+      job: o.job,
+      place: o.place,
+      seed: o.seed,
+      sid,
+      tasks: counts[index],
+      maxFrames: o.maxFrames,
+    });
     const p = scriptPaths(sid);
     const files: Record<string, string> = {
       [p.robot]: JSON.stringify(robotDoc(o.job, sid), null, 2) + '\n',
       [p.camera]: JSON.stringify(cameraDoc(o.job), null, 2) + '\n',
       [p.pose]: poseText(plan),
       [p.timeline]: JSON.stringify(plan.timeline) + '\n',
-      [p.plan]: JSON.stringify(planDoc(plan, { job: o.job, jobHash, place: o.place, seed: o.seed, index }), null, 1) + '\n',
+      [p.plan]:
+        JSON.stringify(planDoc(plan, { job: o.job, jobHash, place: o.place, seed: o.seed, index }), null, 1) + '\n',
     };
     return { sid, index, plan, files };
   });
@@ -108,7 +141,8 @@ function planOne(o: BatchOptions, sid: string, index: number, tasks: number, job
     [p.camera]: JSON.stringify(cameraDoc(o.job), null, 2) + '\n',
     [p.pose]: poseText(plan),
     [p.timeline]: JSON.stringify(plan.timeline) + '\n',
-    [p.plan]: JSON.stringify(planDoc(plan, { job: o.job, jobHash, place: o.place, seed: o.seed, index }), null, 1) + '\n',
+    [p.plan]:
+      JSON.stringify(planDoc(plan, { job: o.job, jobHash, place: o.place, seed: o.seed, index }), null, 1) + '\n',
   };
   return { sid, index, plan, files };
 }
@@ -121,8 +155,20 @@ function keptScript(out: string, sid: string, recorded: Record<string, string>):
     if (!sha || !existsSync(join(out, rel)) || hashFile(join(out, rel)) !== sha) return null;
   }
   try {
-    const plan = JSON.parse(readFileSync(join(out, p.plan), 'utf8')) as { index: number; tasks: unknown[]; keyframes: unknown[]; changes_summary?: { total?: number } };
-    return { sid, index: plan.index, tasks: plan.tasks.length, frames: plan.keyframes.length, changes: plan.changes_summary?.total ?? 0, kept: true };
+    const plan = JSON.parse(readFileSync(join(out, p.plan), 'utf8')) as {
+      index: number;
+      tasks: unknown[];
+      keyframes: unknown[];
+      changes_summary?: { total?: number };
+    };
+    return {
+      sid,
+      index: plan.index,
+      tasks: plan.tasks.length,
+      frames: plan.keyframes.length,
+      changes: plan.changes_summary?.total ?? 0,
+      kept: true,
+    };
   } catch {
     return null;
   }
@@ -132,11 +178,16 @@ function keptScript(out: string, sid: string, recorded: Record<string, string>):
  * Plan and write a batch script by script (see the module comment), under the build's script lock. `onScript` is
  * called after each script with how many are done.
  */
-export function runBatch(out: string, o: BatchOptions, onScript?: (done: number, total: number, s: ScriptSummary) => void): ScriptSummary[] {
+export function runBatch(
+  out: string,
+  o: BatchOptions,
+  onScript?: (done: number, total: number, s: ScriptSummary) => void,
+): ScriptSummary[] {
   const ds = datasetAround(out);
-  if (ds) throw new UsageError(`--out ${out} lies in the dataset ${ds}, which is read-only: give a build folder outside it`);
+  if (ds)
+    throw new UsageError(`--out ${out} lies in the dataset ${ds}, which is read-only: give a build folder outside it`);
   return withLockSync(stageLockPath(out, 'script'), 'stbench script', () => {
-    checkBuild(out, o);
+    refuseOtherBatch(out, o);
     const stage = scriptStage(o.job);
     const prev = readManifest(out, stage);
     const m = newManifest(stage, TOOL_VERSION, batchSettings(o));
@@ -159,7 +210,14 @@ export function runBatch(out: string, o: BatchOptions, onScript?: (done: number,
           writeFileAtomic(join(out, rel), text);
           m.outputs[rel] = sha256(text);
         }
-        summary = { sid, index, tasks: s.plan.tasks.length, frames: s.plan.keyframes.length, changes: s.plan.gaps.reduce((a, g) => a + g.changes.length, 0), kept: false };
+        summary = {
+          sid,
+          index,
+          tasks: s.plan.tasks.length,
+          frames: s.plan.keyframes.length,
+          changes: s.plan.gaps.reduce((a, g) => a + g.changes.length, 0),
+          kept: false,
+        };
       }
       out_.push(summary);
       // the manifest records what is written now and then, so a killed run's rerun skips it
@@ -167,7 +225,9 @@ export function runBatch(out: string, o: BatchOptions, onScript?: (done: number,
       // after each script, and past the first hundred every few seconds (a manifest write costs the batch's size)
       if (last || index < 100 || Date.now() - lastSave > 5000) {
         // mid-run, the scripts not reached yet keep what the earlier run recorded of them
-        const outputs = last ? m.outputs : { ...m.outputs, ...Object.fromEntries(Object.entries(recorded).filter(([k]) => !(k in m.outputs))) };
+        const outputs = last
+          ? m.outputs
+          : { ...m.outputs, ...Object.fromEntries(Object.entries(recorded).filter(([k]) => !(k in m.outputs))) };
         writeManifest(out, { ...m, outputs, complete: last, updated: new Date(0).toISOString() });
         lastSave = Date.now();
       }

@@ -12,7 +12,12 @@ export interface BatteryModel {
 }
 
 /** A model for jobs whose spec gives none: a slow drain that no task of theirs runs down. */
-export const DEFAULT_BATTERY: BatteryModel = { drain_pct_per_min: 0.25, drain_pct_per_m: 0.01, charge_pct_per_min: 1, sent_home_pct: 5 };
+export const DEFAULT_BATTERY: BatteryModel = {
+  drain_pct_per_min: 0.25,
+  drain_pct_per_m: 0.01,
+  charge_pct_per_min: 1,
+  sent_home_pct: 5,
+};
 
 /** Battery after working durationS seconds and travelling travelM metres (never below 0). */
 export function drain(m: BatteryModel, pct: number, durationS: number, travelM: number): number {

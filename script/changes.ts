@@ -57,7 +57,7 @@ export interface ChangeWorld {
   floorFree(x: number, y: number, r: number): boolean;
 }
 
-export interface WorldState {
+export interface ChangeState {
   things: Record<string, Placement>;
   doors: Record<string, string>;
   /** person id -> present in the place */
@@ -77,7 +77,7 @@ export function drawMoveChances(spec: ChangeSpec, things: readonly MovableInfo[]
   return out;
 }
 
-export function cloneState(w: WorldState): WorldState {
+export function cloneState(w: ChangeState): ChangeState {
   return {
     things: Object.fromEntries(Object.entries(w.things).map(([k, v]) => [k, { ...v }])),
     doors: { ...w.doors },
@@ -97,7 +97,13 @@ function pointOn(r: SurfaceRect, margin: number, s: Stream): [number, number] | 
   return [r.center[0] + a * c - b * d, r.center[1] + a * d + b * c];
 }
 
-function clearOfThings(state: WorldState, info: Map<string, MovableInfo>, id: string, p: Placement, r: number): boolean {
+function clearOfThings(
+  state: ChangeState,
+  info: Map<string, MovableInfo>,
+  id: string,
+  p: Placement,
+  r: number,
+): boolean {
   for (const [oid, op] of Object.entries(state.things)) {
     if (oid === id || op.rests_on !== p.rests_on || op.level !== p.level) continue;
     const orad = info.get(oid)?.radius ?? 0.1;
@@ -107,9 +113,17 @@ function clearOfThings(state: WorldState, info: Map<string, MovableInfo>, id: st
 }
 
 /** Another plausible spot for a thing, at least 0.5 m from where it is (or on another surface); null if none. */
-export function newSpot(world: ChangeWorld, state: WorldState, thing: MovableInfo, s: Stream, info: Map<string, MovableInfo>): Placement | null {
+export function newSpot(
+  world: ChangeWorld,
+  state: ChangeState,
+  thing: MovableInfo,
+  s: Stream,
+  info: Map<string, MovableInfo>,
+): Placement | null {
   const cur = state.things[thing.id];
-  const surfaces = thing.floorOnly ? [] : world.surfaces.filter((r) => Math.min(r.size[0], r.size[1]) >= 2 * thing.radius + 0.04);
+  const surfaces = thing.floorOnly
+    ? []
+    : world.surfaces.filter((r) => Math.min(r.size[0], r.size[1]) >= 2 * thing.radius + 0.04);
   for (let attempt = 0; attempt < 40; attempt++) {
     const onFloor = surfaces.length === 0 || s.coin(0.35);
     let p: Placement | null = null;
@@ -119,7 +133,14 @@ export function newSpot(world: ChangeWorld, state: WorldState, thing: MovableInf
     } else {
       const r = s.pick(surfaces);
       const xy = pointOn(r, thing.radius + 0.02, s);
-      if (xy) p = { rests_on: r.id, ...(r.level !== undefined ? { level: r.level } : {}), x: xy[0], y: xy[1], yaw: Math.round(s.uniform(-180, 180)) };
+      if (xy)
+        p = {
+          rests_on: r.id,
+          ...(r.level !== undefined ? { level: r.level } : {}),
+          x: xy[0],
+          y: xy[1],
+          yaw: Math.round(s.uniform(-180, 180)),
+        };
     }
     if (!p) continue;
     const moved = p.rests_on !== cur.rests_on || p.level !== cur.level || Math.hypot(p.x - cur.x, p.y - cur.y) >= 0.5;
@@ -131,11 +152,11 @@ export function newSpot(world: ChangeWorld, state: WorldState, thing: MovableInf
 /** The changes of one gap, applied to a copy of the state. */
 export function drawChanges(
   world: ChangeWorld,
-  state: WorldState,
+  state: ChangeState,
   spec: ChangeSpec,
   moveChance: Record<string, number>,
   s: Stream,
-): { changes: Change[]; state: WorldState } {
+): { changes: Change[]; state: ChangeState } {
   const next = cloneState(state);
   const changes: Change[] = [];
   const info = new Map(world.things.map((t) => [t.id, t]));

@@ -18,7 +18,12 @@ function bbox(poly: readonly Vec2[]): [number, number, number, number] {
 }
 
 /** Lane stretches covering a room polygon, snake-ordered. `ok` filters centre points (e.g. reachable ones). */
-export function coverageStretches(nav: NavMap, room: readonly Vec2[], spacing: number, ok: (p: Vec2) => boolean = () => true): Stretch[] {
+export function coverageStretches(
+  nav: NavMap,
+  room: readonly Vec2[],
+  spacing: number,
+  ok: (p: Vec2) => boolean = () => true,
+): Stretch[] {
   const [x0, y0, x1, y1] = bbox(room);
   const r = nav.body.radius;
   const alongX = x1 - x0 >= y1 - y0;
@@ -151,7 +156,13 @@ export function samplePath(path: readonly Stretch[], step = 0.05): Vec2[] {
  * Share of a room's reachable floor that the body's footprint (its circle) swept: floor cells in the room within
  * the body radius of a reachable centre, against those also within the radius of a point of the cleaning path.
  */
-export function roomCoverage(nav: NavMap, reach: Uint8Array, room: readonly Vec2[], cleaned: readonly Vec2[], cell = 0.05): { reachable_m2: number; covered_m2: number; fraction: number } {
+export function roomCoverage(
+  nav: NavMap,
+  reach: Uint8Array,
+  room: readonly Vec2[],
+  cleaned: readonly Vec2[],
+  cell = 0.05,
+): { reachable_m2: number; covered_m2: number; fraction: number } {
   const [x0, y0, x1, y1] = bbox(room);
   const r = nav.body.radius;
   const floor = new RoomRaster(x0, y0, x1, y1, cell);
@@ -165,7 +176,8 @@ export function roomCoverage(nav: NavMap, reach: Uint8Array, room: readonly Vec2
       const [cx, cy] = grid.cellToWorld(i, j);
       floor.disc(cx, cy, r);
     }
-  for (const p of cleaned) if (p[0] > x0 - r && p[0] < x1 + r && p[1] > y0 - r && p[1] < y1 + r) swept.disc(p[0], p[1], r);
+  for (const p of cleaned)
+    if (p[0] > x0 - r && p[0] < x1 + r && p[1] > y0 - r && p[1] < y1 + r) swept.disc(p[0], p[1], r);
   let nf = 0;
   let nc = 0;
   for (let j = 0; j < floor.rows; j++)

@@ -10,7 +10,7 @@ import { cameraFromBase, intrinsics } from '../layouts/camera.ts';
 import type { Place } from '../layouts/place-schema.ts';
 import { placeHash } from '../layouts/load.ts';
 import { BUILD_META_DIR, jsonlText } from '../foundation/index.ts';
-import type { ScriptPlan } from './shift.ts';
+import type { ScriptPlan } from './plan-script.ts';
 
 export const ROBOT_FORMAT = 'stbench.robot/1';
 export const CAMERA_FORMAT = 'stbench.camera/1';
@@ -19,7 +19,13 @@ export const PLAN_FORMAT = 'stbench.plan/1';
 const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
 /** Paths of a script's files, relative to the build. */
-export function scriptPaths(sid: string): { robot: string; camera: string; pose: string; timeline: string; plan: string } {
+export function scriptPaths(sid: string): {
+  robot: string;
+  camera: string;
+  pose: string;
+  timeline: string;
+  plan: string;
+} {
   return {
     robot: join('scripts', sid, 'robot.json'),
     camera: join('scripts', sid, 'sensors', 'camera.json'),
@@ -39,7 +45,17 @@ export function robotDoc(job: JobSpec, sid: string): unknown {
     robot_class: job.robot_class,
     layout: job.layout,
     body: { footprint: fp, height_m: job.body.height_m, base_z_m: job.base_z_m.value },
-    camera: { width: job.camera.width, height: job.camera.height, hfov_deg: job.camera.hfov_deg, mount: { height_m: job.camera.mount.height_m, forward_m: job.camera.mount.forward_m, left_m: job.camera.mount.left_m, pitch_deg: job.camera.mount.pitch_deg } },
+    camera: {
+      width: job.camera.width,
+      height: job.camera.height,
+      hfov_deg: job.camera.hfov_deg,
+      mount: {
+        height_m: job.camera.mount.height_m,
+        forward_m: job.camera.mount.forward_m,
+        left_m: job.camera.mount.left_m,
+        pitch_deg: job.camera.mount.pitch_deg,
+      },
+    },
     speeds: { linear_m_s: job.speeds.linear_m_s, turn_deg_s: job.speeds.turn_deg_s },
     clearance_m: job.clearance.value,
     reacquire_m: job.reacquire.value,
@@ -63,7 +79,12 @@ export function cameraDoc(job: JobSpec): unknown {
     fy: r4(k.f),
     cx: k.cx,
     cy: k.cy,
-    mount: { height_m: job.camera.mount.height_m, forward_m: job.camera.mount.forward_m, left_m: job.camera.mount.left_m, pitch_deg: job.camera.mount.pitch_deg },
+    mount: {
+      height_m: job.camera.mount.height_m,
+      forward_m: job.camera.mount.forward_m,
+      left_m: job.camera.mount.left_m,
+      pitch_deg: job.camera.mount.pitch_deg,
+    },
     depth: job.depth.kind,
     depth_unit: job.depth.unit,
     depth_format: job.depth.format,
@@ -112,12 +133,25 @@ export function planDoc(plan: ScriptPlan, meta: PlanMeta): unknown {
       t_start: r4(t.t_start),
       t_end: r4(t.t_end),
       frames: plan.keyframes.filter((k) => k.task === t.index).map((k) => k.k),
-      coverage: Object.fromEntries(Object.entries(t.coverage).map(([id, c]) => [id, { reachable_m2: r4(c.reachable_m2), covered_m2: r4(c.covered_m2), fraction: r4(c.fraction) }])),
+      coverage: Object.fromEntries(
+        Object.entries(t.coverage).map(([id, c]) => [
+          id,
+          { reachable_m2: r4(c.reachable_m2), covered_m2: r4(c.covered_m2), fraction: r4(c.fraction) },
+        ]),
+      ),
       route: routeOf(plan, t.index),
     })),
-    gaps: plan.gaps.map((g) => ({ before_task: g.before, t0: r4(g.t0), t1: r4(g.t1), duration_s: r4(g.t1 - g.t0), changes: g.changes })),
+    gaps: plan.gaps.map((g) => ({
+      before_task: g.before,
+      t0: r4(g.t0),
+      t1: r4(g.t1),
+      duration_s: r4(g.t1 - g.t0),
+      changes: g.changes,
+    })),
     changes_summary: { total: changes.length, by_kind: byKind },
-    decision_frames: plan.keyframes.filter((k) => k.decision).map((k) => ({ k: k.k, t: r4(k.t), task: k.task, reason: k.decision })),
+    decision_frames: plan.keyframes
+      .filter((k) => k.decision)
+      .map((k) => ({ k: k.k, t: r4(k.t), task: k.task, reason: k.decision })),
     keyframes: plan.keyframes.map((k) => {
       const cam = cameraFromBase(k.pose, mount, k.pitch_deg);
       return {
@@ -130,7 +164,15 @@ export function planDoc(plan: ScriptPlan, meta: PlanMeta): unknown {
         camera: { position: cam.position.map(r4), yaw_deg: r4(cam.yawDeg), pitch_deg: cam.pitchDeg },
       };
     }),
-    walks: Object.fromEntries(Object.entries(plan.walks).map(([id, ws]) => [id, ws.map((w) => ({ task: w.task, legs: w.legs.map((l) => ({ t0: r4(l.t0), t1: r4(l.t1), from: l.from.map(r4), to: l.to.map(r4) })) }))])),
+    walks: Object.fromEntries(
+      Object.entries(plan.walks).map(([id, ws]) => [
+        id,
+        ws.map((w) => ({
+          task: w.task,
+          legs: w.legs.map((l) => ({ t0: r4(l.t0), t1: r4(l.t1), from: l.from.map(r4), to: l.to.map(r4) })),
+        })),
+      ]),
+    ),
   };
 }
 

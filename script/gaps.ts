@@ -13,7 +13,10 @@ export interface GapSpec {
 /** One gap length in whole seconds, within [min_s, max_s]. */
 export function drawGap(spec: GapSpec, s: Stream): number {
   const u = s.next();
-  const x = spec.distribution === 'uniform' ? spec.min_s + (spec.max_s - spec.min_s) * u : Math.exp(Math.log(spec.min_s) + (Math.log(spec.max_s) - Math.log(spec.min_s)) * u);
+  const x =
+    spec.distribution === 'uniform'
+      ? spec.min_s + (spec.max_s - spec.min_s) * u
+      : Math.exp(Math.log(spec.min_s) + (Math.log(spec.max_s) - Math.log(spec.min_s)) * u);
   return Math.min(spec.max_s, Math.max(spec.min_s, Math.round(x)));
 }
 

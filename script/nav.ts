@@ -4,7 +4,13 @@
  * cost, and straight-line checks. A rectangular body is planned as the circle around it, so it may turn in place
  * anywhere on its route.
  */
-import { clearanceFromSolids, planPath, segmentClearance, type ClearanceMap, type Vec2 } from '../layouts/geometry/index.ts';
+import {
+  clearanceFromSolids,
+  planPath,
+  segmentClearance,
+  type ClearanceMap,
+  type Vec2,
+} from '../layouts/geometry/index.ts';
 import type { Place } from '../layouts/place-schema.ts';
 import type { Solid } from '../layouts/solids.ts';
 
@@ -30,11 +36,22 @@ export interface NavMap {
 }
 
 /** Navigation over the solids, for a body, with the job's clearance C, on cells of `cell` metres. */
-export function navMap(place: Place, solids: readonly Solid[], body: BodyShape, clearance: number, cell: number): NavMap {
+export function navMap(
+  place: Place,
+  solids: readonly Solid[],
+  body: BodyShape,
+  clearance: number,
+  cell: number,
+): NavMap {
   const b = place.bounds;
   const map = clearanceFromSolids(
     solids.filter((s) => s.role !== 'person'),
-    { bounds: { min: [b.x_min, b.y_min], max: [b.x_max, b.y_max] }, cell, cap: body.radius + clearance + 2 * cell + 0.05, zBand: body.zBand },
+    {
+      bounds: { min: [b.x_min, b.y_min], max: [b.x_max, b.y_max] },
+      cell,
+      cap: body.radius + clearance + 2 * cell + 0.05,
+      zBand: body.zBand,
+    },
   );
   const hard = body.radius + 0.005;
   return {

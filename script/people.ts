@@ -203,7 +203,12 @@ function robotStops(samples: readonly RobotSample[]): { t0: number; t1: number; 
   while (i < samples.length) {
     let j = i;
     const a = samples[i];
-    while (j + 1 < samples.length && Math.hypot(samples[j + 1].x - a.x, samples[j + 1].y - a.y) < 1e-6 && samples[j + 1].heading_deg === a.heading_deg) j++;
+    while (
+      j + 1 < samples.length &&
+      Math.hypot(samples[j + 1].x - a.x, samples[j + 1].y - a.y) < 1e-6 &&
+      samples[j + 1].heading_deg === a.heading_deg
+    )
+      j++;
     if (samples[j].t - a.t >= MIN_STOP_S) out.push({ t0: a.t, t1: samples[j].t, at: a });
     i = j + 1;
   }
@@ -219,7 +224,8 @@ function frontPoint(inp: WalkInput, r: RobotSample, psi: number, gap: number): X
   const h = (r.heading_deg * Math.PI) / 180;
   const o: XY = [r.x + Math.cos(h) * (inp.lensForward_m ?? 0), r.y + Math.sin(h) * (inp.lensForward_m ?? 0)];
   const a = h + (psi * Math.PI) / 180;
-  let lo = 0, hi = 4;
+  let lo = 0,
+    hi = 4;
   for (let i = 0; i < 40; i++) {
     const mid = (lo + hi) / 2;
     if (dist([o[0] + Math.cos(a) * mid, o[1] + Math.sin(a) * mid], r) < gap) lo = mid;
@@ -236,7 +242,10 @@ function sightline(inp: WalkInput, s: Stream): number {
 
 /** Whether the camera sees some of a person standing at q at frame i: their centre or the edge of their disc. */
 function seesSome(inp: WalkInput, i: number, q: XY, R: number): boolean {
-  return [q, ...[0, 1, 2, 3].map((n): XY => [q[0] + Math.cos((n * Math.PI) / 2) * R, q[1] + Math.sin((n * Math.PI) / 2) * R])].some((x) => inp.sees(i, x));
+  return [
+    q,
+    ...[0, 1, 2, 3].map((n): XY => [q[0] + Math.cos((n * Math.PI) / 2) * R, q[1] + Math.sin((n * Math.PI) / 2) * R]),
+  ].some((x) => inp.sees(i, x));
 }
 
 /**
@@ -255,7 +264,10 @@ function drawStopMeet(inp: WalkInput, start: XY, s: Stream): Leg[] | null {
   // that a reader who saw them standing there can tell they will still be touching it (closest_approach), else a
   // moment (1 to 3 s)
   const room = stop.t1 - stop.t0 - 2;
-  const stand = room >= inp.horizon_s + 1.5 && s.coin(0.7) ? s.uniform(inp.horizon_s + 1, Math.min(room, inp.horizon_s + 5)) : s.uniform(1, Math.min(3, room));
+  const stand =
+    room >= inp.horizon_s + 1.5 && s.coin(0.7)
+      ? s.uniform(inp.horizon_s + 1, Math.min(room, inp.horizon_s + 5))
+      : s.uniform(1, Math.min(3, room));
   const tP = s.uniform(stop.t0 + 0.5, stop.t1 - 1 - stand);
   if (!(tP >= stop.t0)) return null;
   const seen = inp.frames.some((t, i) => t >= tP && t <= tP + stand && seesSome(inp, i, P, R));
@@ -269,7 +281,11 @@ function drawStopMeet(inp: WalkInput, start: XY, s: Stream): Leg[] | null {
   const q1: XY = [P[0] + Math.cos(outA) * b, P[1] + Math.sin(outA) * b];
   const v = s.uniform(inp.speed.min, inp.speed.max);
   const tq0 = tP - a / v;
-  for (const [p, q] of [[q0, P], [P, q1]] as const) if (!segmentInside(p, q, inp.areas) || !inp.segmentFree(p, q, R)) return null;
+  for (const [p, q] of [
+    [q0, P],
+    [P, q1],
+  ] as const)
+    if (!segmentInside(p, q, inp.areas) || !inp.segmentFree(p, q, R)) return null;
   const lead = leadLegs(inp, start, q0, tq0, s.uniform(inp.speed.min, inp.speed.max), R, s);
   if (!lead) return null;
   return [
@@ -319,7 +335,8 @@ function drawMeet(inp: WalkInput, start: XY, s: Stream): Leg[] | null {
 function contourPoint(inp: WalkInput, r: RobotSample, psi: number, gap: number): XY {
   const dist = inp.bodyDistance!;
   const a = (r.heading_deg * Math.PI) / 180 + psi;
-  let lo = 0, hi = 4;
+  let lo = 0,
+    hi = 4;
   for (let i = 0; i < 40; i++) {
     const mid = (lo + hi) / 2;
     if (dist([r.x + Math.cos(a) * mid, r.y + Math.sin(a) * mid], r) < gap) lo = mid;
@@ -380,7 +397,8 @@ function drawOncoming(inp: WalkInput, start: XY, s: Stream): Leg[] | null {
 /** The robot's sample at time t (linear between samples; heading of the nearer). */
 function robotAt(samples: readonly RobotSample[], t: number): RobotSample {
   // the last sample at or before t (samples are in time order)
-  let lo = 0, hi = samples.length - 1;
+  let lo = 0,
+    hi = samples.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if (samples[mid].t <= t) lo = mid;
@@ -392,7 +410,12 @@ function robotAt(samples: readonly RobotSample[], t: number): RobotSample {
   if (b.t <= a.t || t <= a.t) return a;
   if (t >= b.t) return b;
   const f = (t - a.t) / (b.t - a.t);
-  return { t, x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f, heading_deg: f < 0.5 ? a.heading_deg : b.heading_deg };
+  return {
+    t,
+    x: a.x + (b.x - a.x) * f,
+    y: a.y + (b.y - a.y) * f,
+    heading_deg: f < 0.5 ? a.heading_deg : b.heading_deg,
+  };
 }
 
 /** Seconds before a meeting within which the camera must have seen the person (an oncoming walker is seen coming). */
@@ -460,7 +483,9 @@ export function planWalk(inp: WalkInput, s: Stream, tries = 25): { legs: Leg[]; 
     for (let i = 0; i < tries * MEET_DRAWS; i++) {
       // at a stop, oncoming, or across its front
       const k = s.uniform(0, 1);
-      const legs = (k < 0.4 ? drawStopMeet(inp, start, s) : k < 0.8 ? drawOncoming(inp, start, s) : null) ?? drawMeet(inp, start, s);
+      const legs =
+        (k < 0.4 ? drawStopMeet(inp, start, s) : k < 0.8 ? drawOncoming(inp, start, s) : null) ??
+        drawMeet(inp, start, s);
       if (legs && walkValid(inp, legs, start, true)) return { legs, rest: start };
     }
   }

@@ -13,7 +13,9 @@ const TASK_COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#1
 export interface PlotPlan {
   tasks: { index: number; brief: string; route: [number, number][] }[];
   keyframes: { k: number; task: number; decision: string | null; pose: { x: number; y: number } }[];
-  gaps: { changes: { kind: string; id: string; from?: { x: number; y: number }; to?: { x: number; y: number } | string }[] }[];
+  gaps: {
+    changes: { kind: string; id: string; from?: { x: number; y: number }; to?: { x: number; y: number } | string }[];
+  }[];
   sid: string;
   job: string;
 }
@@ -24,7 +26,12 @@ function footprintPoly(s: Solid, f: Frame): [number, number][] {
   const hy = s.size[1] / 2;
   const c = Math.cos((s.yaw_deg * Math.PI) / 180);
   const n = Math.sin((s.yaw_deg * Math.PI) / 180);
-  return [[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]].map(([a, b]) => f.p(cx + a * c - b * n, cy + a * n + b * c));
+  return [
+    [-hx, -hy],
+    [hx, -hy],
+    [hx, hy],
+    [-hx, hy],
+  ].map(([a, b]) => f.p(cx + a * c - b * n, cy + a * n + b * c));
 }
 
 /** Draw the plan of a script into a picture. */
@@ -37,8 +44,10 @@ export function plotPlan(plan: PlotPlan, tl: Timeline): Picture {
   const solids = solidsAt(tl, 0);
   for (const s of solids) {
     if (s.role === 'floor' || s.role === 'ceiling' || s.role === 'person') continue;
-    const fill = s.role === 'wall' ? '#555555' : s.role === 'door' ? '#b58b4c' : s.role === 'thing' ? '#bbbbbb' : '#d9d4c7';
-    if (s.shape === 'box') pic.polygon(footprintPoly(s, f), { fill, stroke: s.role === 'thing' ? '#888' : undefined, strokeWidth: 0.5 });
+    const fill =
+      s.role === 'wall' ? '#555555' : s.role === 'door' ? '#b58b4c' : s.role === 'thing' ? '#bbbbbb' : '#d9d4c7';
+    if (s.shape === 'box')
+      pic.polygon(footprintPoly(s, f), { fill, stroke: s.role === 'thing' ? '#888' : undefined, strokeWidth: 0.5 });
     else pic.circle(f.px(s.center[0]), f.py(s.center[1]), (s.size[0] / 2) * f.scale, { fill });
   }
   // moves between tasks
@@ -51,13 +60,23 @@ export function plotPlan(plan: PlotPlan, tl: Timeline): Picture {
   // people
   for (const legs of Object.values(tl.people))
     for (const l of legs) {
-      if (l.from[0] === l.to[0] && l.from[1] === l.to[1]) pic.circle(f.px(l.from[0]), f.py(l.from[1]), 3, { stroke: '#8c564b', strokeWidth: 1 });
-      else pic.line(f.px(l.from[0]), f.py(l.from[1]), f.px(l.to[0]), f.py(l.to[1]), { stroke: '#8c564b', strokeWidth: 1, dash: '4 3' });
+      if (l.from[0] === l.to[0] && l.from[1] === l.to[1])
+        pic.circle(f.px(l.from[0]), f.py(l.from[1]), 3, { stroke: '#8c564b', strokeWidth: 1 });
+      else
+        pic.line(f.px(l.from[0]), f.py(l.from[1]), f.px(l.to[0]), f.py(l.to[1]), {
+          stroke: '#8c564b',
+          strokeWidth: 1,
+          dash: '4 3',
+        });
     }
   // routes and decision frames
   for (const t of plan.tasks) {
     const col = TASK_COLOURS[t.index % TASK_COLOURS.length];
-    if (t.route.length > 1) pic.polyline(t.route.map(([x, y]) => f.p(x, y)), { stroke: col, strokeWidth: 2, opacity: 0.8 });
+    if (t.route.length > 1)
+      pic.polyline(
+        t.route.map(([x, y]) => f.p(x, y)),
+        { stroke: col, strokeWidth: 2, opacity: 0.8 },
+      );
   }
   for (const k of plan.keyframes) {
     const col = TASK_COLOURS[k.task % TASK_COLOURS.length];
@@ -65,7 +84,12 @@ export function plotPlan(plan: PlotPlan, tl: Timeline): Picture {
     else pic.circle(f.px(k.pose.x), f.py(k.pose.y), 1.2, { fill: col });
   }
   let y = f.height + 14;
-  pic.text(10, y, `${plan.job} script ${plan.sid}: routes by task, dots = decision frames, pink = things moved between tasks, brown dashed = people`, { size: 11 });
+  pic.text(
+    10,
+    y,
+    `${plan.job} script ${plan.sid}: routes by task, dots = decision frames, pink = things moved between tasks, brown dashed = people`,
+    { size: 11 },
+  );
   for (const t of plan.tasks) {
     y += 18;
     pic.rect(10, y - 9, 12, 10, { fill: TASK_COLOURS[t.index % TASK_COLOURS.length] });

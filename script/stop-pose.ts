@@ -30,7 +30,10 @@ export function stopPose(site: Site, fits: (p: Vec2) => boolean, s: Stream): Sto
   for (let i = 0; i < DRAWS; i++) {
     const across = s.uniform(-STOP_STRAY.across_m, STOP_STRAY.across_m);
     const back = s.uniform(0, STOP_STRAY.back_m);
-    const at: Vec2 = [site.position[0] - Math.sin(h) * across - Math.cos(h) * back, site.position[1] + Math.cos(h) * across - Math.sin(h) * back];
+    const at: Vec2 = [
+      site.position[0] - Math.sin(h) * across - Math.cos(h) * back,
+      site.position[1] + Math.cos(h) * across - Math.sin(h) * back,
+    ];
     const heading = normHeading(site.heading + s.uniform(-STOP_STRAY.turn_deg, STOP_STRAY.turn_deg));
     if (fits(at)) return { at, heading };
   }

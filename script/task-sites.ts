@@ -15,7 +15,13 @@ import type { TaskContext } from './task-types.ts';
 
 type Kind<K extends string> = Extract<TaskKindSpec, { kind: K }>;
 
-const info = (ctx: TaskContext, phase: string, subgoal: string, decision?: string, pitch = ctx.pitch) => ({ phase, subgoal, task: ctx.index, pitch_deg: pitch, decision });
+const info = (ctx: TaskContext, phase: string, subgoal: string, decision?: string, pitch = ctx.pitch) => ({
+  phase,
+  subgoal,
+  task: ctx.index,
+  pitch_deg: pitch,
+  decision,
+});
 
 /** Sites of the job roles that the robot can reach from where it is now. */
 function reachableSites(ctx: TaskContext, roles: readonly string[]): Site[] {
@@ -40,14 +46,27 @@ function reachableSites(ctx: TaskContext, roles: readonly string[]): Site[] {
 }
 
 /** Drive to a stop at a site (stop-pose.ts); `ok` false when there is no route. */
-function visit(ctx: TaskContext, site: Site, phase: string, subgoal: string, decision?: string): StopPose & { ok: boolean } {
+function visit(
+  ctx: TaskContext,
+  site: Site,
+  phase: string,
+  subgoal: string,
+  decision?: string,
+): StopPose & { ok: boolean } {
   const stop = stopPose(site, (p) => ctx.drive.nav.fits(p), ctx.s);
   const ok = ctx.drive.goTo(stop.at, info(ctx, phase, subgoal, decision));
   if (ok) ctx.record.sites.push(site.id);
   return { ...stop, ok };
 }
 
-function goHome(ctx: TaskContext, phase: string, subgoal: string, endPhase: string, endSub: string, endS: number): void {
+function goHome(
+  ctx: TaskContext,
+  phase: string,
+  subgoal: string,
+  endPhase: string,
+  endSub: string,
+  endS: number,
+): void {
   const stop = visit(ctx, ctx.home, phase, subgoal, 'head home');
   ctx.record.reached &&= stop.ok;
   if (!stop.ok) ctx.record.sites.push(ctx.home.id);
@@ -102,7 +121,7 @@ function spotOn(ctx: TaskContext, thing: Thing, fixedId: string, near: Vec2): Th
 }
 
 export function planHelperTask(ctx: TaskContext, spec: Kind<'carry'> | Kind<'return_to_spot'>): void {
-  const { place, state, s, record, drive } = ctx;
+  const { place, state, record, drive } = ctx;
   const surfaceSites = reachableSites(ctx, spec.kind === 'carry' ? spec.surfaces : ['surfaces']);
   const siteOf = (fixedId: string) => surfaceSites.find((x) => x.fixed === fixedId);
   type Job = { thing: Thing; from: Site; to: Site; toPose: ThingPose | null };
@@ -114,7 +133,19 @@ export function planHelperTask(ctx: TaskContext, spec: Kind<'carry'> | Kind<'ret
       const away = p.rests_on !== t.home.rests_on || Math.hypot(p.x - t.home.x, p.y - t.home.y) > 0.3;
       const from = siteOf(p.rests_on);
       const to = t.home.rests_on !== 'floor' ? siteOf(t.home.rests_on) : undefined;
-      if (away && from && to) jobs.push({ thing: t, from, to, toPose: { x: t.home.x, y: t.home.y, z: surfaceTop(place, t.home.rests_on) ?? 0, yaw: t.home.yaw, rests_on: t.home.rests_on } });
+      if (away && from && to)
+        jobs.push({
+          thing: t,
+          from,
+          to,
+          toPose: {
+            x: t.home.x,
+            y: t.home.y,
+            z: surfaceTop(place, t.home.rests_on) ?? 0,
+            yaw: t.home.yaw,
+            rests_on: t.home.rests_on,
+          },
+        });
     }
   }
   if (jobs.length === 0) {
@@ -136,29 +167,52 @@ export function planHelperTask(ctx: TaskContext, spec: Kind<'carry'> | Kind<'ret
   const hp: Vec2 = [ctx.home.position[0], ctx.home.position[1]];
   const d = (a: Vec2, b: Vec2) => Math.hypot(a[0] - b[0], a[1] - b[1]);
   const P = (x: Site): Vec2 => [x.position[0], x.position[1]];
-  const est = (x: (typeof jobs)[number]) => estimateFrames(ctx, (d(here, P(x.from)) + d(P(x.from), P(x.to)) + d(P(x.to), hp)) * 1.6, spec.pick_s + spec.place_s, 5);
+  const est = (x: (typeof jobs)[number]) =>
+    estimateFrames(
+      ctx,
+      (d(here, P(x.from)) + d(P(x.from), P(x.to)) + d(P(x.to), hp)) * 1.6,
+      spec.pick_s + spec.place_s,
+      5,
+    );
   const j = fitting(ctx, jobs, est);
   const tn = thingName(j.thing);
   const [fromN, toN] = [siteName(place, j.from), siteName(place, j.to)];
   record.kind = spec.kind;
   record.things.push(j.thing.id);
-  record.brief = spec.kind === 'return_to_spot' && j.toPose ? `bring ${tn} back to its spot on ${toN}` : `carry ${tn} from ${fromN} to ${toN}`;
+  record.brief =
+    spec.kind === 'return_to_spot' && j.toPose
+      ? `bring ${tn} back to its spot on ${toN}`
+      : `carry ${tn} from ${fromN} to ${toN}`;
   const atFrom = visit(ctx, j.from, 'navigating', `going to ${fromN} to pick up ${tn}`, 'task start');
   let ok = atFrom.ok;
   drive.act(atFrom.heading, spec.pick_s, info(ctx, 'picking', `picking up ${tn}`, 'pick'));
   const held = drive.b.t;
-  ctx.moves.push({ t: held, id: j.thing.id, pose: { x: drive.b.pose.x, y: drive.b.pose.y, z: 0, yaw: 0, rests_on: 'carried' } });
+  ctx.moves.push({
+    t: held,
+    id: j.thing.id,
+    pose: { x: drive.b.pose.x, y: drive.b.pose.y, z: 0, yaw: 0, rests_on: 'carried' },
+  });
   state.things[j.thing.id] = { ...state.things[j.thing.id], rests_on: 'carried' };
   const atTo = visit(ctx, j.to, 'navigating', `carrying ${tn} to ${toN}`, 'leave with the thing');
   ok = atTo.ok && ok;
   drive.act(atTo.heading, spec.place_s, info(ctx, 'placing', `putting ${tn} on ${toN}`, 'place'));
-  const pose = j.toPose ?? spotOn(ctx, j.thing, j.to.fixed!, [j.to.position[0], j.to.position[1]]) ?? spotOn(ctx, j.thing, j.from.fixed!, [j.from.position[0], j.from.position[1]]);
+  const pose =
+    j.toPose ??
+    spotOn(ctx, j.thing, j.to.fixed!, [j.to.position[0], j.to.position[1]]) ??
+    spotOn(ctx, j.thing, j.from.fixed!, [j.from.position[0], j.from.position[1]]);
   const put = pose ?? { ...state.things[j.thing.id], rests_on: j.from.fixed! };
   ctx.moves.push({ t: drive.b.t, id: j.thing.id, pose: put });
   state.things[j.thing.id] = put;
   ctx.renav();
   record.reached = ok;
-  goHome(ctx, 'parking', `going back to ${siteName(place, ctx.home)}`, 'parking', `parking at ${siteName(place, ctx.home)}`, 3);
+  goHome(
+    ctx,
+    'parking',
+    `going back to ${siteName(place, ctx.home)}`,
+    'parking',
+    `parking at ${siteName(place, ctx.home)}`,
+    3,
+  );
 }
 
 // ------------------------------------------------------------------ tote robot
@@ -177,7 +231,12 @@ export function planAmrTask(ctx: TaskContext, spec: Kind<'dock_visit'> | Kind<'p
     const n = Math.min(sites.length, s.int(spec.stops.min, spec.stops.max));
     const pickd = s.shuffle(sites).slice(0, n);
     // a loop: stops in order along a sweep around the home
-    return spec.kind === 'pick_loop' ? pickd.sort((a, b) => Math.atan2(a.position[1] - hy, a.position[0] - hx) - Math.atan2(b.position[1] - hy, b.position[0] - hx)) : pickd;
+    return spec.kind === 'pick_loop'
+      ? pickd.sort(
+          (a, b) =>
+            Math.atan2(a.position[1] - hy, a.position[0] - hx) - Math.atan2(b.position[1] - hy, b.position[0] - hx),
+        )
+      : pickd;
   };
   const dwell = spec.kind === 'pick_loop' ? spec.pick_s : spec.dock_s;
   const est = (xs: Site[]) => {
@@ -191,18 +250,29 @@ export function planAmrTask(ctx: TaskContext, spec: Kind<'dock_visit'> | Kind<'p
   };
   const stops = fitting(ctx, Array.from({ length: 12 }, draw), est);
   const names = stops.map((x) => siteName(place, x));
-  record.brief = spec.kind === 'pick_loop' ? `run an order-picking loop at ${names.join(', ')}, then return to ${siteName(place, ctx.home)}` : `dock at ${names.join(', ')}, then return to ${siteName(place, ctx.home)}`;
+  record.brief =
+    spec.kind === 'pick_loop'
+      ? `run an order-picking loop at ${names.join(', ')}, then return to ${siteName(place, ctx.home)}`
+      : `dock at ${names.join(', ')}, then return to ${siteName(place, ctx.home)}`;
   let ok = true;
   stops.forEach((st, i) => {
     const nm = names[i];
     const verb = spec.kind === 'pick_loop' ? 'to pick an order' : 'to dock';
     const at = visit(ctx, st, 'navigating', `going to ${nm} ${verb}`, i === 0 ? 'task start' : 'next stop');
     ok = at.ok && ok;
-    if (spec.kind === 'pick_loop') drive.act(at.heading, spec.pick_s, info(ctx, 'picking', `picking an order at ${nm}`, 'pick'));
+    if (spec.kind === 'pick_loop')
+      drive.act(at.heading, spec.pick_s, info(ctx, 'picking', `picking an order at ${nm}`, 'pick'));
     else drive.act(at.heading, spec.dock_s, info(ctx, 'docking', `docked at ${nm}`, 'dock'));
   });
   record.reached = ok;
-  goHome(ctx, 'returning', `returning to ${siteName(place, ctx.home)}`, 'charging', `charging at ${siteName(place, ctx.home)}`, 3);
+  goHome(
+    ctx,
+    'returning',
+    `returning to ${siteName(place, ctx.home)}`,
+    'charging',
+    `charging at ${siteName(place, ctx.home)}`,
+    3,
+  );
 }
 
 // ------------------------------------------------------------------ drone
@@ -218,12 +288,30 @@ export function planDroneTask(ctx: TaskContext, spec: Kind<'deliver'> | Kind<'in
   const site = s.pick(sites);
   const nm = siteName(place, site);
   record.brief = spec.kind === 'deliver' ? `deliver the package to ${nm}` : `inspect ${nm} from above`;
-  const at = visit(ctx, site, 'flying', spec.kind === 'deliver' ? `flying to ${nm} to deliver the package` : `flying to ${nm} to inspect it`, 'task start');
+  const at = visit(
+    ctx,
+    site,
+    'flying',
+    spec.kind === 'deliver' ? `flying to ${nm} to deliver the package` : `flying to ${nm} to inspect it`,
+    'task start',
+  );
   const ok = at.ok;
   // it hovers on the heading it flew in on: a multirotor lowering a package has no reason to yaw to a fixed
   // compass heading (turning to the site's made every script face the same building faces at each drop point)
-  drive.act(drive.b.pose.heading_deg, spec.inspect_s, info(ctx, 'inspecting', `inspecting ${nm} from above`, 'inspect', spec.inspect_pitch_deg));
-  if (spec.kind === 'deliver') drive.pause(spec.lower_s, info(ctx, 'lowering', `lowering the package onto ${nm}`, 'drop', spec.inspect_pitch_deg));
+  drive.act(
+    drive.b.pose.heading_deg,
+    spec.inspect_s,
+    info(ctx, 'inspecting', `inspecting ${nm} from above`, 'inspect', spec.inspect_pitch_deg),
+  );
+  if (spec.kind === 'deliver')
+    drive.pause(spec.lower_s, info(ctx, 'lowering', `lowering the package onto ${nm}`, 'drop', spec.inspect_pitch_deg));
   record.reached = ok;
-  goHome(ctx, 'returning', `flying back to ${siteName(place, ctx.home)}`, 'hovering', `arriving at ${siteName(place, ctx.home)}`, 3);
+  goHome(
+    ctx,
+    'returning',
+    `flying back to ${siteName(place, ctx.home)}`,
+    'hovering',
+    `arriving at ${siteName(place, ctx.home)}`,
+    3,
+  );
 }

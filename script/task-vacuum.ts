@@ -38,7 +38,8 @@ export function planVacuumTask(ctx: TaskContext, spec: CleanRooms): void {
     return nav.map.grid.inside(i, j) && reach[j * nav.map.grid.cols + i] === 1;
   };
   const plans = new Map<string, Stretch[]>();
-  for (const r of place.rooms) plans.set(r.id, coverageStretches(nav, r.polygon as Vec2[], spec.lane_spacing_m, cellOk));
+  for (const r of place.rooms)
+    plans.set(r.id, coverageStretches(nav, r.polygon as Vec2[], spec.lane_spacing_m, cellOk));
   const usable = place.rooms.filter((r) => (plans.get(r.id)?.length ?? 0) > 0);
 
   // the rooms of this task: an unfinished room first, then a set that fits the frames wanted
@@ -64,18 +65,35 @@ export function planVacuumTask(ctx: TaskContext, spec: CleanRooms): void {
     sets.push([a]);
     for (const b of others) if (b.id > a.id) sets.push([a, b]);
   }
-  const sized = sets.filter((x) => already.length + x.length <= Math.max(want, already.length + 1) && already.length + x.length >= Math.min(want, already.length + 1));
+  const sized = sets.filter(
+    (x) =>
+      already.length + x.length <= Math.max(want, already.length + 1) &&
+      already.length + x.length >= Math.min(want, already.length + 1),
+  );
   const pool = sized.length ? sized : sets;
   if (pool.length && !(already.length && estFrames(already) > target * 0.8)) {
     const good = pool.filter((x) => Math.abs(estFrames([...already, ...x]) - target) <= target * 0.2);
-    const pick = good.length ? s.pick(good) : pool.slice().sort((a, b) => Math.abs(estFrames([...already, ...a]) - target) - Math.abs(estFrames([...already, ...b]) - target))[0];
+    const pick = good.length
+      ? s.pick(good)
+      : pool
+          .slice()
+          .sort(
+            (a, b) =>
+              Math.abs(estFrames([...already, ...a]) - target) - Math.abs(estFrames([...already, ...b]) - target),
+          )[0];
     for (const r of pick) chosen.push({ room: r, from: 0, before: [] });
   }
   record.rooms = chosen.map((c) => c.room.id);
   ctx.memory.lastRooms = record.rooms.slice();
   record.brief = `clean ${chosen.map((c) => roomName(c.room)).join(' and ')}`;
   const homeXY: Vec2 = [ctx.home.position[0], ctx.home.position[1]];
-  const info = (phase: string, subgoal: string, decision?: string) => ({ phase, subgoal, task: ctx.index, pitch_deg: ctx.pitch, decision });
+  const info = (phase: string, subgoal: string, decision?: string) => ({
+    phase,
+    subgoal,
+    task: ctx.index,
+    pitch_deg: ctx.pitch,
+    decision,
+  });
   let firstDecision: string | undefined = 'task start';
 
   for (const { room, from, before } of chosen) {
@@ -86,8 +104,12 @@ export function planVacuumTask(ctx: TaskContext, spec: CleanRooms): void {
     for (let i = from; i < stretches.length; i++) {
       const [a, b] = stretches[i];
       // enough battery to finish this stretch and get home from its end, with a margin?
-      const dHome = Math.hypot(b[0] - homeXY[0], b[1] - homeXY[1]) * 1.6 + Math.hypot(b[0] - a[0], b[1] - a[1]) + Math.hypot(a[0] - drive.here[0], a[1] - drive.here[1]);
-      const need = ctx.battery.drain_pct_per_m * dHome + (ctx.battery.drain_pct_per_min * (dHome / job.speeds.linear_m_s)) / 60;
+      const dHome =
+        Math.hypot(b[0] - homeXY[0], b[1] - homeXY[1]) * 1.6 +
+        Math.hypot(b[0] - a[0], b[1] - a[1]) +
+        Math.hypot(a[0] - drive.here[0], a[1] - drive.here[1]);
+      const need =
+        ctx.battery.drain_pct_per_m * dHome + (ctx.battery.drain_pct_per_min * (dHome / job.speeds.linear_m_s)) / 60;
       if (mustGoHome(ctx.battery, drive.b.battery, need)) {
         stopped = i;
         break;
@@ -96,8 +118,26 @@ export function planVacuumTask(ctx: TaskContext, spec: CleanRooms): void {
       const dec = firstDecision ?? (i === from ? `start cleaning ${roomName(room)}` : undefined);
       firstDecision = undefined;
       if (near > 1e-3) {
-        if (near < 1.2 && nav.straightClear(drive.here, a)) drive.follow([drive.here, a], info(i === from ? 'navigating' : 'cleaning', i === from ? `going to ${roomName(room)} to clean it` : sub, dec));
-        else if (!drive.goTo(a, info(i === from ? 'navigating' : 'cleaning', i === from ? `going to ${roomName(room)} to clean it` : sub, dec))) continue;
+        if (near < 1.2 && nav.straightClear(drive.here, a))
+          drive.follow(
+            [drive.here, a],
+            info(
+              i === from ? 'navigating' : 'cleaning',
+              i === from ? `going to ${roomName(room)} to clean it` : sub,
+              dec,
+            ),
+          );
+        else if (
+          !drive.goTo(
+            a,
+            info(
+              i === from ? 'navigating' : 'cleaning',
+              i === from ? `going to ${roomName(room)} to clean it` : sub,
+              dec,
+            ),
+          )
+        )
+          continue;
       }
       drive.follow([drive.here, b], info('cleaning', sub, near > 1e-3 ? undefined : dec));
       cleaned.push([a, b]);
@@ -117,10 +157,16 @@ export function planVacuumTask(ctx: TaskContext, spec: CleanRooms): void {
       break;
     }
   }
-  const homeSub = record.sent_home ? `going back to ${siteName(place, ctx.home)} to recharge` : `going back to ${siteName(place, ctx.home)}`;
+  const homeSub = record.sent_home
+    ? `going back to ${siteName(place, ctx.home)} to recharge`
+    : `going back to ${siteName(place, ctx.home)}`;
   // a task that starts at the dock and goes nowhere (battery too low) still opens with its task-start decision
   const atHome = Math.hypot(drive.here[0] - homeXY[0], drive.here[1] - homeXY[1]) < 1e-3;
   record.reached = drive.goTo(homeXY, info('returning', homeSub, firstDecision ?? 'head home'));
-  drive.act(ctx.home.heading, 3, info('docking', `docking at ${siteName(place, ctx.home)}`, atHome ? (firstDecision ?? 'dock') : 'dock'));
+  drive.act(
+    ctx.home.heading,
+    3,
+    info('docking', `docking at ${siteName(place, ctx.home)}`, atHome ? (firstDecision ?? 'dock') : 'dock'),
+  );
   record.sites.push(ctx.home.id);
 }

@@ -110,7 +110,16 @@ export class TrajectoryBuilder {
 
   private push(kind: MotionKind, to: BasePose, duration: number, travel: number, info: MotionInfo): void {
     const b1 = drain(this.model, this.battery, duration, travel);
-    this.motions.push({ kind, t0: this.t, t1: this.t + duration, from: { ...this.pose }, to: { ...to }, battery0: this.battery, battery1: b1, ...info });
+    this.motions.push({
+      kind,
+      t0: this.t,
+      t1: this.t + duration,
+      from: { ...this.pose },
+      to: { ...to },
+      battery0: this.battery,
+      battery1: b1,
+      ...info,
+    });
     this.pose = { ...to };
     this.t += duration;
     this.battery = b1;

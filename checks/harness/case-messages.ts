@@ -36,7 +36,8 @@ function stage(src: string, stageDir: string, k: number, ext: string): string {
 /** The sequence of messages for a case on a channel (lazy: each frame's message is built when it is due). */
 export function* caseMessages(lc: LoadedCase, channel: Channel, opts: CaseMessagesOptions = {}): Generator<Message> {
   if (RETIRED_CHANNELS[channel]) throw new UsageError(RETIRED_CHANNELS[channel]);
-  if (channel !== 'rgb_pose' && channel !== 'detections') throw new UsageError(`unknown channel ${JSON.stringify(channel)}`);
+  if (channel !== 'rgb_pose' && channel !== 'detections')
+    throw new UsageError(`unknown channel ${JSON.stringify(channel)}`);
   const c = lc.case;
   const detections: SentDetection[][] | null = channel === 'detections' ? loadDetections(lc) : null;
   const tasksAt = new Map(c.tasks.map((t) => [t.start_k, t]));
@@ -47,7 +48,12 @@ export function* caseMessages(lc: LoadedCase, channel: Channel, opts: CaseMessag
   for (const f of c.frames) {
     const s = f.step;
     const t = tasksAt.get(s.k);
-    if (t) yield { type: 'task', index: t.index, text: taskBrief({ index: t.index, clock: s.clock, unobserved_s: t.unobserved_s, assignment: t.assignment }) };
+    if (t)
+      yield {
+        type: 'task',
+        index: t.index,
+        text: taskBrief({ index: t.index, clock: s.clock, unobserved_s: t.unobserved_s, assignment: t.assignment }),
+      };
     const step: SentStep = {
       k: s.k,
       clock: s.clock,

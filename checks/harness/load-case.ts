@@ -52,35 +52,62 @@ export function loadCase(caseDir: string): LoadedCase {
   const caseFile = join(dir, 'case.json');
   const parsed = CaseFile.safeParse(readJson(caseFile));
   if (!parsed.success) {
-    throw new InputError(parsed.error.issues.map((i) => ({ file: caseFile, path: pathString(i.path), message: i.message })));
+    throw new InputError(
+      parsed.error.issues.map((i) => ({ file: caseFile, path: pathString(i.path), message: i.message })),
+    );
   }
   const c = parsed.data;
   const issues: InputIssue[] = [];
-  if (c.cid !== basename(dir)) issues.push({ file: caseFile, path: 'cid', message: `${c.cid} is not the folder's name ${basename(dir)}` });
+  if (c.cid !== basename(dir))
+    issues.push({ file: caseFile, path: 'cid', message: `${c.cid} is not the folder's name ${basename(dir)}` });
   c.frames.forEach((f, i) => {
-    if (f.step.k !== i) issues.push({ file: caseFile, path: `frames[${i}].step.k`, message: `frames are numbered from 0 in order; expected ${i}, found ${f.step.k}` });
-    if (!existsSync(join(root, f.rgb))) issues.push({ file: caseFile, path: `frames[${i}].rgb`, message: `${f.rgb} does not exist` });
+    if (f.step.k !== i)
+      issues.push({
+        file: caseFile,
+        path: `frames[${i}].step.k`,
+        message: `frames are numbered from 0 in order; expected ${i}, found ${f.step.k}`,
+      });
+    if (!existsSync(join(root, f.rgb)))
+      issues.push({ file: caseFile, path: `frames[${i}].rgb`, message: `${f.rgb} does not exist` });
   });
   const questionsFile = join(dir, 'questions.jsonl');
   const questions = readQuestions(questionsFile);
   const need = (qid: string, path: string) => {
-    if (!questions.has(qid)) issues.push({ file: caseFile, path, message: `question ${qid} is not in ${questionsFile}` });
+    if (!questions.has(qid))
+      issues.push({ file: caseFile, path, message: `question ${qid} is not in ${questionsFile}` });
   };
   let lastK = -1;
   c.asks.forEach((a, i) => {
-    if (a.k >= c.frames.length) issues.push({ file: caseFile, path: `asks[${i}].k`, message: `frame ${a.k} is past the last frame ${c.frames.length - 1}` });
-    if (a.k <= lastK) issues.push({ file: caseFile, path: `asks[${i}].k`, message: 'asks are in frame order, one per frame' });
+    if (a.k >= c.frames.length)
+      issues.push({
+        file: caseFile,
+        path: `asks[${i}].k`,
+        message: `frame ${a.k} is past the last frame ${c.frames.length - 1}`,
+      });
+    if (a.k <= lastK)
+      issues.push({ file: caseFile, path: `asks[${i}].k`, message: 'asks are in frame order, one per frame' });
     lastK = a.k;
     a.qids.forEach((q, j) => need(q, `asks[${i}].qids[${j}]`));
   });
   c.end_qids.forEach((q, j) => need(q, `end_qids[${j}]`));
   let lastStart = -1;
   c.tasks.forEach((t, i) => {
-    if (t.index !== i) issues.push({ file: caseFile, path: `tasks[${i}].index`, message: `tasks are indexed from 0 in order; expected ${i}` });
-    if (t.start_k >= c.frames.length || t.start_k <= lastStart) issues.push({ file: caseFile, path: `tasks[${i}].start_k`, message: `start frames rise within the case's ${c.frames.length} frames` });
+    if (t.index !== i)
+      issues.push({
+        file: caseFile,
+        path: `tasks[${i}].index`,
+        message: `tasks are indexed from 0 in order; expected ${i}`,
+      });
+    if (t.start_k >= c.frames.length || t.start_k <= lastStart)
+      issues.push({
+        file: caseFile,
+        path: `tasks[${i}].start_k`,
+        message: `start frames rise within the case's ${c.frames.length} frames`,
+      });
     lastStart = t.start_k;
   });
-  if (c.tasks[0] && c.tasks[0].start_k !== 0) issues.push({ file: caseFile, path: 'tasks[0].start_k', message: 'the first task starts at frame 0' });
+  if (c.tasks[0] && c.tasks[0].start_k !== 0)
+    issues.push({ file: caseFile, path: 'tasks[0].start_k', message: 'the first task starts at frame 0' });
   if (issues.length) throw new InputError(issues);
   const robot = readJson(join(root, 'scripts', c.sid, 'robot.json'));
   return { root, dir, case: c, questions, robot };
@@ -89,14 +116,25 @@ export function loadCase(caseDir: string): LoadedCase {
 /** The detections channel's per-frame lists, by case frame k: the oracle's entries without image-side fields. */
 export function loadDetections(lc: LoadedCase): SentDetection[][] {
   const file = join(lc.root, 'scripts', lc.case.sid, 'perception', 'oracle.jsonl');
-  if (!existsSync(file)) throw new InputError({ file, path: '', message: 'the detections channel needs the script\'s oracle.jsonl' });
+  if (!existsSync(file))
+    throw new InputError({ file, path: '', message: "the detections channel needs the script's oracle.jsonl" });
   const byK = new Map(readOracle(file).map((r) => [r.k, r.detections]));
   const issues: InputIssue[] = [];
   const out = lc.case.frames.map((f, i) => {
     const dets = byK.get(f.script_k);
     if (!dets) issues.push({ file, path: '', message: `no line for frame ${f.script_k} (case frame ${i})` });
-    if (!existsSync(join(lc.root, f.depth))) issues.push({ file: join(lc.dir, 'case.json'), path: `frames[${i}].depth`, message: `${f.depth} does not exist` });
-    return (dets ?? []).map((d) => ({ kind: d.kind, colour: d.colour, center: d.center, box: { min: d.box.min, max: d.box.max } }));
+    if (!existsSync(join(lc.root, f.depth)))
+      issues.push({
+        file: join(lc.dir, 'case.json'),
+        path: `frames[${i}].depth`,
+        message: `${f.depth} does not exist`,
+      });
+    return (dets ?? []).map((d) => ({
+      kind: d.kind,
+      colour: d.colour,
+      center: d.center,
+      box: { min: d.box.min, max: d.box.max },
+    }));
   });
   if (issues.length) throw new InputError(issues);
   return out;

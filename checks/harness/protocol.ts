@@ -24,7 +24,7 @@ export const DEFAULT_CHANNEL: Channel = 'rgb_pose';
 /** Channels that existed once and are refused now, with the reason. */
 export const RETIRED_CHANNELS: Record<string, string> = {
   rgbd_pose:
-    'the rgbd_pose channel is retired: depth is the scorer\'s sensor and never reaches an agent; use rgb_pose (camera, pose, status) or detections (depth and the perfect in-view list, for gates and diagnostics)',
+    "the rgbd_pose channel is retired: depth is the scorer's sensor and never reaches an agent; use rgb_pose (camera, pose, status) or detections (depth and the perfect in-view list, for gates and diagnostics)",
 };
 
 /** A channel name from the command line or a caller; a retired or unknown one is a UsageError. */

@@ -7,8 +7,18 @@
 export interface RobotFacts {
   job?: string;
   robotClass?: string;
-  camera?: { width?: number; height?: number; hfovDeg?: number; heightM?: number; forwardM?: number; leftM?: number; pitchDeg?: number };
-  body?: { shape: 'circle'; diameterM: number; heightM?: number } | { shape: 'rect'; lengthM: number; widthM: number; heightM?: number };
+  camera?: {
+    width?: number;
+    height?: number;
+    hfovDeg?: number;
+    heightM?: number;
+    forwardM?: number;
+    leftM?: number;
+    pitchDeg?: number;
+  };
+  body?:
+    | { shape: 'circle'; diameterM: number; heightM?: number }
+    | { shape: 'rect'; lengthM: number; widthM: number; heightM?: number };
   /** clearance C, metres */
   clearanceM?: number;
   /** re-find radius R, metres */

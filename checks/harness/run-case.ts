@@ -57,11 +57,13 @@ function checkReply(msg: Message, reply: unknown, answers: Map<string, unknown>)
   const shown = () => JSON.stringify(reply)?.slice(0, 200) ?? String(reply);
   if (msg.type === 'finish') return;
   if (msg.type !== 'ask') {
-    if (!NextReply.safeParse(reply).success) throw new BrokenSystem(`the reply to ${msg.type} must be {"type":"next"}, not ${shown()}`);
+    if (!NextReply.safeParse(reply).success)
+      throw new BrokenSystem(`the reply to ${msg.type} must be {"type":"next"}, not ${shown()}`);
     return;
   }
   const r = AnswersReply.safeParse(reply);
-  if (!r.success) throw new BrokenSystem(`the reply to ask must be {"answers":[{"qid":..,"answer":..}]}, not ${shown()}`);
+  if (!r.success)
+    throw new BrokenSystem(`the reply to ask must be {"answers":[{"qid":..,"answer":..}]}, not ${shown()}`);
   const asked = new Set(msg.questions.map((q) => q.qid));
   const given = new Set<string>();
   for (const a of r.data.answers) {
@@ -73,7 +75,11 @@ function checkReply(msg: Message, reply: unknown, answers: Map<string, unknown>)
 }
 
 /** Run one case (private/<cid> of a build, or an already loaded case) through a system. */
-export async function runCase(system: HarnessSystem, caseDir: string | LoadedCase, opts: RunCaseOptions = {}): Promise<CaseOutcome> {
+export async function runCase(
+  system: HarnessSystem,
+  caseDir: string | LoadedCase,
+  opts: RunCaseOptions = {},
+): Promise<CaseOutcome> {
   const lc = typeof caseDir === 'string' ? loadCase(caseDir) : caseDir;
   const channel = parseChannel(opts.channel ?? DEFAULT_CHANNEL);
   const timeout = opts.replyTimeoutMs ?? DEFAULT_REPLY_TIMEOUT_MS;
@@ -89,7 +95,14 @@ export async function runCase(system: HarnessSystem, caseDir: string | LoadedCas
   }
 }
 
-async function drive(system: HarnessSystem, lc: LoadedCase, channel: Channel, timeout: number, stageDir: string | undefined, opts: RunCaseOptions): Promise<CaseOutcome> {
+async function drive(
+  system: HarnessSystem,
+  lc: LoadedCase,
+  channel: Channel,
+  timeout: number,
+  stageDir: string | undefined,
+  opts: RunCaseOptions,
+): Promise<CaseOutcome> {
   const messages = caseMessages(lc, channel, { stageDir });
   const first = messages.next(); // builds the plan's inputs (e.g. the oracle) before any system starts
   const answers = new Map<string, unknown>();
@@ -103,7 +116,17 @@ async function drive(system: HarnessSystem, lc: LoadedCase, channel: Channel, ti
     } else {
       const c = lc.case;
       try {
-        link = inProcessLink(await system.open({ root: lc.root, cid: c.cid, sid: c.sid, job: c.job, layout: c.layout, length: c.length, channel }));
+        link = inProcessLink(
+          await system.open({
+            root: lc.root,
+            cid: c.cid,
+            sid: c.sid,
+            job: c.job,
+            layout: c.layout,
+            length: c.length,
+            channel,
+          }),
+        );
       } catch (e) {
         throw new BrokenSystem(`the system could not open the case: ${(e as Error)?.message ?? String(e)}`);
       }
@@ -129,5 +152,11 @@ async function drive(system: HarnessSystem, lc: LoadedCase, channel: Channel, ti
   }
   if (link) await link.close(reason !== undefined);
   timings.wall_ms = Math.round(performance.now() - t0);
-  return { cid: lc.case.cid, status: reason === undefined ? 'ok' : 'broken', ...(reason !== undefined ? { reason } : {}), answers, timings };
+  return {
+    cid: lc.case.cid,
+    status: reason === undefined ? 'ok' : 'broken',
+    ...(reason !== undefined ? { reason } : {}),
+    answers,
+    timings,
+  };
 }

@@ -57,8 +57,14 @@ export function readCaseAnswers(file: string): CaseOutcome & { system: string; c
   } catch (e) {
     throw new InputError({ file, path: '', message: `not a readable JSON file: ${(e as Error).message}` });
   }
-  if (!v || v.format !== CASE_ANSWERS_FORMAT) throw new InputError({ file, path: 'format', message: `not ${CASE_ANSWERS_FORMAT}` });
-  if (typeof v.cid !== 'string' || (v.status !== 'ok' && v.status !== 'broken') || !v.answers || typeof v.answers !== 'object') {
+  if (!v || v.format !== CASE_ANSWERS_FORMAT)
+    throw new InputError({ file, path: 'format', message: `not ${CASE_ANSWERS_FORMAT}` });
+  if (
+    typeof v.cid !== 'string' ||
+    (v.status !== 'ok' && v.status !== 'broken') ||
+    !v.answers ||
+    typeof v.answers !== 'object'
+  ) {
     throw new InputError({ file, path: '', message: 'a case answers file has cid, status (ok|broken) and answers' });
   }
   return {
@@ -90,9 +96,14 @@ function writeCaseAnswers(runDir: string, system: string, channel: string, o: Ca
  * Run a system over case folders (private/<cid>), in the given order of results. Returns every case's outcome,
  * the skipped ones read back from RUN_DIR.
  */
-export async function runMany(system: HarnessSystem, caseDirs: readonly string[], opts: RunManyOptions): Promise<CaseOutcome[]> {
+export async function runMany(
+  system: HarnessSystem,
+  caseDirs: readonly string[],
+  opts: RunManyOptions,
+): Promise<CaseOutcome[]> {
   const workers = opts.workers ?? 1;
-  if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a positive integer, not ${workers}`);
+  if (!Number.isInteger(workers) || workers < 1)
+    throw new UsageError(`--workers must be a positive integer, not ${workers}`);
   const channel = parseChannel(opts.channel ?? DEFAULT_CHANNEL);
   const runDir = resolve(opts.runDir);
   sweepTemps(join(runDir, 'answers'), { deadOnly: true }); // what a killed run left half-written
@@ -104,7 +115,9 @@ export async function runMany(system: HarnessSystem, caseDirs: readonly string[]
     if (!existsSync(file)) return void todo.push(i);
     const saved = readCaseAnswers(file);
     if (saved.system !== system.name || saved.channel !== channel) {
-      throw new UsageError(`${file} holds answers of ${saved.system} on ${saved.channel}, not ${system.name} on ${channel}: use another run folder`);
+      throw new UsageError(
+        `${file} holds answers of ${saved.system} on ${saved.channel}, not ${system.name} on ${channel}: use another run folder`,
+      );
     }
     if (saved.status === 'broken' && opts.retryBroken) return void todo.push(i);
     const { system: _s, channel: _c, ...outcome } = saved;

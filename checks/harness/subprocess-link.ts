@@ -69,9 +69,10 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
       }
     }
     if (pending.length > MAX_REPLY_BYTES || buffered > MAX_REPLY_BYTES) {
-      tooLong = pending.length > MAX_REPLY_BYTES
-        ? `reply too long: over ${MAX_REPLY_BYTES >> 20} MiB without ending the line (it begins ${JSON.stringify(pending.slice(0, 60))}); the system was ended`
-        : `reply too long: over ${MAX_REPLY_BYTES >> 20} MiB of output waiting to be read; the system was ended`;
+      tooLong =
+        pending.length > MAX_REPLY_BYTES
+          ? `reply too long: over ${MAX_REPLY_BYTES >> 20} MiB without ending the line (it begins ${JSON.stringify(pending.slice(0, 60))}); the system was ended`
+          : `reply too long: over ${MAX_REPLY_BYTES >> 20} MiB of output waiting to be read; the system was ended`;
       pending = '';
       lines.length = 0;
       buffered = 0;

@@ -17,27 +17,32 @@ function cameraLine(f: ReturnType<typeof robotFacts>): string | null {
   if (c.width && c.height) parts.push(`${c.width}x${c.height} pixels`);
   if (c.hfovDeg !== undefined) parts.push(`a ${c.hfovDeg} degree horizontal field of view`);
   if (c.heightM !== undefined) parts.push(`mounted ${m(c.heightM)} above the base origin`);
-  if ((c.forwardM ?? 0) !== 0 || (c.leftM ?? 0) !== 0) parts.push(`${m(c.forwardM ?? 0)} forward and ${m(c.leftM ?? 0)} left of the base centre`);
-  if (c.pitchDeg !== undefined) parts.push(`pitched ${c.pitchDeg} degrees at the start (negative looks down; each frame gives the pitch)`);
+  if ((c.forwardM ?? 0) !== 0 || (c.leftM ?? 0) !== 0)
+    parts.push(`${m(c.forwardM ?? 0)} forward and ${m(c.leftM ?? 0)} left of the base centre`);
+  if (c.pitchDeg !== undefined)
+    parts.push(`pitched ${c.pitchDeg} degrees at the start (negative looks down; each frame gives the pitch)`);
   return parts.length ? `Camera: ${parts.join(', ')}.` : null;
 }
 
 function bodyLine(f: ReturnType<typeof robotFacts>): string | null {
   const b = f.body;
   if (!b) return null;
-  const fp = b.shape === 'circle' ? `a round footprint ${m(b.diameterM)} across` : `a footprint ${m(b.lengthM)} long (along the heading) and ${m(b.widthM)} wide`;
+  const fp =
+    b.shape === 'circle'
+      ? `a round footprint ${m(b.diameterM)} across`
+      : `a footprint ${m(b.lengthM)} long (along the heading) and ${m(b.widthM)} wide`;
   return `Body: ${fp}${b.heightM !== undefined ? `, ${m(b.heightM)} tall` : ''}.`;
 }
 
 const FRAME_TEXT: Record<Channel, string> = {
   rgb_pose:
-    'You receive the camera stream one frame at a time. Each frame is a JPEG (the path is in the step\'s rgb field) and one header ' +
+    "You receive the camera stream one frame at a time. Each frame is a JPEG (the path is in the step's rgb field) and one header " +
     'line: the step k, the clock, the base position (x, y, z) in map metres, the heading in degrees counter-clockwise from +x, ' +
     'the velocity (m/s, map frame), the camera pitch, the status (phase, task, battery) and the subgoal.',
   detections:
     'You receive the stream one frame at a time. Each frame carries the header line (step k, clock, base position in map metres, ' +
     'heading in degrees counter-clockwise from +x, velocity, camera pitch, status, subgoal), a 16-bit depth PNG (planar depth in ' +
-    'millimetres, 65535 = no return; the path is in the step\'s depth field) and the list of what is in view: kind, colour word, ' +
+    "millimetres, 65535 = no return; the path is in the step's depth field) and the list of what is in view: kind, colour word, " +
     'and the 3-D centre and box in map metres.',
 };
 
@@ -60,7 +65,9 @@ export function systemPrompt(robot: unknown, channel: Channel): string {
       'the asked type, or {"type":"unknown"}:',
   );
   lines.push('- number: {"type":"number","value":metres}');
-  lines.push('- offset: {"type":"offset","ahead":m,"left":m} from the camera, horizontal; negative ahead = behind, negative left = right');
+  lines.push(
+    '- offset: {"type":"offset","ahead":m,"left":m} from the camera, horizontal; negative ahead = behind, negative left = right',
+  );
   lines.push('- place: {"type":"place","x":m,"y":m} in the map frame');
   lines.push('- list: {"type":"list","places":[{"x":m,"y":m}, ...]} (an empty list says there is nothing to list)');
   lines.push('- heading: {"type":"heading","deg":d} relative to where the robot faces, positive = left');
@@ -77,10 +84,16 @@ export function systemPrompt(robot: unknown, channel: Channel): string {
         'a person passing wider than they will) the margin is halved.',
     );
   } else {
-    margins.push('Distances, offsets, clearances and headings are credited against the job\'s clearance, or a tenth of the distance where that is larger; on the harmful side the margin is halved.');
+    margins.push(
+      "Distances, offsets, clearances and headings are credited against the job's clearance, or a tenth of the distance where that is larger; on the harmful side the margin is halved.",
+    );
   }
-  if (f.reacquireM !== undefined) margins.push(`A place in the map is credited against the re-find radius R = ${mcm(f.reacquireM)}.`);
-  if (f.matchM !== undefined) margins.push(`A listed place matches a thing within ${mcm(f.matchM)}; a missed thing costs more than a false place.`);
+  if (f.reacquireM !== undefined)
+    margins.push(`A place in the map is credited against the re-find radius R = ${mcm(f.reacquireM)}.`);
+  if (f.matchM !== undefined)
+    margins.push(
+      `A listed place matches a thing within ${mcm(f.matchM)}; a missed thing costs more than a false place.`,
+    );
   lines.push(margins.join(' '));
   lines.push(
     'Saying there is room to drive where there is none scores -2, and leaving out a person or a hazard the job must avoid -3, ' +

@@ -6,7 +6,17 @@
  * timeout) is a `BrokenSystem` error, which the driver turns into a broken outcome for the case.
  */
 import type { CaseFile } from '../../formats/case-schema.ts';
-import type { AnswersReply, AskMsg, Channel, FinishMsg, Message, NextReply, ObserveMsg, StartMsg, TaskMsg } from './protocol.ts';
+import type {
+  AnswersReply,
+  AskMsg,
+  Channel,
+  FinishMsg,
+  Message,
+  NextReply,
+  ObserveMsg,
+  StartMsg,
+  TaskMsg,
+} from './protocol.ts';
 
 /** One case's session of an in-process system. Methods resolving to nothing mean {"type":"next"}. */
 export interface SystemSession {
@@ -64,7 +74,10 @@ export interface CommandSystem {
 export type HarnessSystem = InProcessSystem | CommandSystem;
 
 /** An external command as a system, named `cmd:<command>`. */
-export function commandSystem(command: string, extra: { cwd?: string; env?: Record<string, string> } = {}): CommandSystem {
+export function commandSystem(
+  command: string,
+  extra: { cwd?: string; env?: Record<string, string> } = {},
+): CommandSystem {
   return { kind: 'command', name: `cmd:${command}`, command, ...extra };
 }
 

@@ -58,7 +58,10 @@ function cellSums(rows: readonly ResultRow[], into: CellSums = new Map()): CellS
 
 /** Columns and headline from cell sums, with each cell's weight from `weightOf`. */
 function columnsOf(sums: CellSums, weightOf: (key: string) => number): Columns {
-  const acc = { now: { sw: 0, swx: 0, W: 0 }, memory: { sw: 0, swx: 0, W: 0 } } as Record<string, { sw: number; swx: number; W: number }>;
+  const acc = { now: { sw: 0, swx: 0, W: 0 }, memory: { sw: 0, swx: 0, W: 0 } } as Record<
+    string,
+    { sw: number; swx: number; W: number }
+  >;
   for (const [k, c] of sums) {
     const w = weightOf(k);
     const a = acc[c.column];
@@ -70,10 +73,18 @@ function columnsOf(sums: CellSums, weightOf: (key: string) => number): Columns {
   const now = col(acc.now);
   const memory = col(acc.memory);
   let headline: number | null = null;
-  if (now !== null && memory !== null) headline = (acc.now.W * now + acc.memory.W * memory) / (acc.now.W + acc.memory.W);
+  if (now !== null && memory !== null)
+    headline = (acc.now.W * now + acc.memory.W * memory) / (acc.now.W + acc.memory.W);
   else headline = now ?? memory;
   const sw = acc.now.sw + acc.memory.sw;
-  return { now, memory, W_now: acc.now.W, W_memory: acc.memory.W, headline, weighted_cells: sw > 0 ? (acc.now.swx + acc.memory.swx) / sw : null };
+  return {
+    now,
+    memory,
+    W_now: acc.now.W,
+    W_memory: acc.memory.W,
+    headline,
+    weighted_cells: sw > 0 ? (acc.now.swx + acc.memory.swx) / sw : null,
+  };
 }
 
 /** The weight function for given dataset counts (cells missing there fall back to the scored rows' own counts). */
@@ -231,7 +242,11 @@ function headlines(rows: readonly ResultRow[], weightOf: (k: string) => number, 
     };
   };
   const jobOut: Record<string, Headline> = {};
-  for (const j of jobs) jobOut[j] = make(rows.filter((r) => r.job === j), `${j}/`);
+  for (const j of jobs)
+    jobOut[j] = make(
+      rows.filter((r) => r.job === j),
+      `${j}/`,
+    );
   return { layout: make(rows, ''), jobs: jobOut };
 }
 
@@ -267,7 +282,11 @@ export function aggregateLayout(layout: string, rows: readonly ResultRow[], opts
   if (opts.baseline) {
     const base = columnsOf(cellSums(opts.baseline.filter((r) => r.layout === layout)), weightOf);
     const d = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
-    lead = { now: d(h.layout.now.score, base.now), memory: d(h.layout.memory.score, base.memory), headline: d(h.layout.headline, base.headline) };
+    lead = {
+      now: d(h.layout.now.score, base.now),
+      memory: d(h.layout.memory.score, base.memory),
+      headline: d(h.layout.headline, base.headline),
+    };
   }
 
   return {
@@ -283,7 +302,12 @@ export function aggregateLayout(layout: string, rows: readonly ResultRow[], opts
       age_band: breakdown(rows, (r) => r.age_band),
       task_critical: breakdown(rows, (r) => String(r.task_critical)),
     },
-    catastrophes: { harm_answers: harm.length, catastrophes: cats.length, rate: ratio(cats.length, harm.length), by_class: byClass },
+    catastrophes: {
+      harm_answers: harm.length,
+      catastrophes: cats.length,
+      rate: ratio(cats.length, harm.length),
+      by_class: byClass,
+    },
     full_credit: { answerable: answerable.length, full, rate: ratio(full, answerable.length), bands },
     abstention: {
       unknowable: unknowable.length,
@@ -312,5 +336,11 @@ export function bandOf(r: Pick<ResultRow, 'answered' | 'score_gate'>): (typeof C
 /** One aggregate per layout, in layout order; layouts are never pooled. */
 export function aggregate(rows: readonly ResultRow[], opts: AggregateOptions = {}): Aggregate[] {
   const layouts = [...new Set(rows.map((r) => r.layout))].sort();
-  return layouts.map((l) => aggregateLayout(l, rows.filter((r) => r.layout === l), opts));
+  return layouts.map((l) =>
+    aggregateLayout(
+      l,
+      rows.filter((r) => r.layout === l),
+      opts,
+    ),
+  );
 }

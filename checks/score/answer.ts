@@ -49,11 +49,15 @@ function num(o: Record<string, unknown>, key: string, where: string): number | s
 export function parseAnswer(raw: unknown, expected?: AnswerType): ParsedAnswer {
   const bad = (reason: string): InvalidAnswer => ({ type: 'invalid', reason });
   if (raw === undefined) return bad(MISSING);
-  if (!isObj(raw)) return bad(`an answer is a JSON object, not ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}`);
+  if (!isObj(raw))
+    return bad(
+      `an answer is a JSON object, not ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}`,
+    );
   const type = raw.type;
   if (typeof type !== 'string') return bad('the answer has no type');
   if (type === 'unknown') return { type: 'unknown' };
-  if (expected && type !== expected) return bad(`wrong type: the question asks for a ${expected}, the answer is a ${type}`);
+  if (expected && type !== expected)
+    return bad(`wrong type: the question asks for a ${expected}, the answer is a ${type}`);
   switch (type) {
     case 'number': {
       const v = num(raw, 'value', '');
@@ -76,7 +80,8 @@ export function parseAnswer(raw: unknown, expected?: AnswerType): ParsedAnswer {
     case 'list': {
       const places = raw.places;
       if (!Array.isArray(places)) return bad('places is not a list');
-      if (places.length > MAX_LIST_PLACES) return bad(`a list holds at most ${MAX_LIST_PLACES} places, this one ${places.length}`);
+      if (places.length > MAX_LIST_PLACES)
+        return bad(`a list holds at most ${MAX_LIST_PLACES} places, this one ${places.length}`);
       const out: { x: number; y: number }[] = [];
       for (let i = 0; i < places.length; i++) {
         const p = places[i];
@@ -92,7 +97,8 @@ export function parseAnswer(raw: unknown, expected?: AnswerType): ParsedAnswer {
     case 'heading': {
       const deg = num(raw, 'deg', '');
       if (typeof deg === 'string') return bad(deg);
-      if (Math.abs(deg) > MAX_HEADING_DEG) return bad(`deg ${deg} is outside [-${MAX_HEADING_DEG}, ${MAX_HEADING_DEG}]`);
+      if (Math.abs(deg) > MAX_HEADING_DEG)
+        return bad(`deg ${deg} is outside [-${MAX_HEADING_DEG}, ${MAX_HEADING_DEG}]`);
       return { type, deg };
     }
     default:

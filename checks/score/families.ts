@@ -39,7 +39,11 @@ export function scoreNumber(g: GoldRow, a: Extract<Answer, { type: 'number' }>):
   if (g.catastrophe === 'minus2_corridor' && a.value - gold > T + EPS) cat = g.catastrophe;
   if (g.catastrophe === 'minus3_person' && gold <= 0 && a.value - gold > T + EPS) cat = g.catastrophe;
   const side = harmful ? 'harmful side' : 'safe side';
-  return fromQuarters(q, `e ${f3(e)} m, N ${f3(N)} m (${side}), p ${f3(p)} m${cat ? `, catastrophe: over T ${f3(T)} m` : ''}`, cat);
+  return fromQuarters(
+    q,
+    `e ${f3(e)} m, N ${f3(N)} m (${side}), p ${f3(p)} m${cat ? `, catastrophe: over T ${f3(T)} m` : ''}`,
+    cat,
+  );
 }
 
 /** ego_now, ego_mem: an (ahead, left) offset from the camera. */
@@ -53,7 +57,10 @@ export function scoreOffset(g: GoldRow, a: Extract<Answer, { type: 'offset' }>):
   const N = need(g.clearance_m, rg, p, harmful);
   const sameSide = a.ahead * gold.ahead + a.left * gold.left > 0;
   const q = quarters(e, N, p, sameSide ? 1 : 0);
-  return fromQuarters(q, `e ${f3(e)} m, N ${f3(N)} m (${harmful ? 'placed farther' : 'not farther'})${sameSide ? '' : ', wrong side'}`);
+  return fromQuarters(
+    q,
+    `e ${f3(e)} m, N ${f3(N)} m (${harmful ? 'placed farther' : 'not farther'})${sameSide ? '' : ', wrong side'}`,
+  );
 }
 
 /** object_where (with the long-thing widening) and person_mem: a map place against R. */
@@ -61,7 +68,10 @@ export function scorePlace(g: GoldRow, a: Extract<Answer, { type: 'place' }>): F
   const gold = g.value as { x: number; y: number };
   const e = Math.hypot(a.x - gold.x, a.y - gold.y);
   const L = g.length_m ?? 0;
-  const widen = ANSWER_RULES[g.family] === 'place_widened' && L > 0.5 && g.top_above_camera === true ? Math.max(0, L / 2 - 0.25) : 0;
+  const widen =
+    ANSWER_RULES[g.family] === 'place_widened' && L > 0.5 && g.top_above_camera === true
+      ? Math.max(0, L / 2 - 0.25)
+      : 0;
   const N = g.reacquire_m + widen;
   const q = quarters(e, N, g.pixel_m, e <= N + EPS ? 1 : 0);
   return fromQuarters(q, `e ${f3(e)} m, N ${f3(N)} m${widen > 0 ? ` (R widened by ${f3(widen)} m)` : ''}`);
@@ -104,13 +114,21 @@ export function scoreWayTo(g: GoldRow, a: Extract<Answer, { type: 'heading' }>):
   const h = nearestWholeHeading(a.deg);
   const entry = headingEntry(t, a.deg);
   if (!entry.room_ok || !entry.seen_ok) {
-    return { quarters: null, s: 0, catastrophe: null, reason: `heading ${h} deg: ${!entry.room_ok ? 'no room for the body' : 'into floor never seen'}` };
+    return {
+      quarters: null,
+      s: 0,
+      catastrophe: null,
+      reason: `heading ${h} deg: ${!entry.room_ok ? 'no room for the body' : 'into floor never seen'}`,
+    };
   }
   const cell = t.cell_m!;
   const N = Math.max(g.clearance_m, 2 * cell, g.reacquire_m / 10);
   const regret = Math.max(0, t.best_progress_m! - entry.progress_m!);
   const q = quarters(regret, N, cell, 1);
-  return fromQuarters(q, `heading ${h} deg: progress ${f3(entry.progress_m!)} of best ${f3(t.best_progress_m!)} m, regret ${f3(regret)} m, N ${f3(N)} m`);
+  return fromQuarters(
+    q,
+    `heading ${h} deg: progress ${f3(entry.progress_m!)} of best ${f3(t.best_progress_m!)} m, regret ${f3(regret)} m, N ${f3(N)} m`,
+  );
 }
 
 /** Dispatch a knowable row and an answer of its type to the family rule. */

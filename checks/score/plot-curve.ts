@@ -93,7 +93,10 @@ export async function plotCurve(out: string): Promise<void> {
   for (const [a, dx, dy, anchor] of marks) {
     const r = score(g, { type: 'number', value: a });
     pic.circle(px(a), py(r.score), 4, { fill: '#000' });
-    pic.text(px(a) + dx, py(r.score) + dy, `${a} m: ${r.score >= 0 ? '+' : ''}${r.score.toFixed(2)}`, { size: 12, anchor });
+    pic.text(px(a) + dx, py(r.score) + dy, `${a} m: ${r.score >= 0 ? '+' : ''}${r.score.toFixed(2)}`, {
+      size: 12,
+      anchor,
+    });
   }
   pic.line(W - 250, T + 20, W - 220, T + 20, { stroke: '#25c', strokeWidth: 2 });
   pic.text(W - 214, T + 24, 'gate score 2s − 1', { size: 12 });

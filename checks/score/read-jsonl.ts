@@ -2,7 +2,14 @@
  * Reading the scorer's inputs: gold.jsonl (gold rows, checked against the schema) and answer files (one
  * `{"qid": ..., "answer": {...}}` per line). Every problem names the file, line and field; all are reported at once.
  */
-import { InputError, jsonlLines, parseJsonNonFinite, pathString, readText, type InputIssue } from '../../foundation/index.ts';
+import {
+  InputError,
+  jsonlLines,
+  parseJsonNonFinite,
+  pathString,
+  readText,
+  type InputIssue,
+} from '../../foundation/index.ts';
 import { GoldRow } from '../../formats/gold-row.ts';
 
 /**
@@ -10,7 +17,11 @@ import { GoldRow } from '../../formats/gold-row.ts';
  * `nonFinite`, the words NaN, Infinity and -Infinity read as numbers (Python writes them), so that one such value
  * makes only its own answer invalid.
  */
-export function readJsonlLines(file: string, issues: InputIssue[], opts: { nonFinite?: boolean } = {}): { line: number; value: unknown }[] {
+export function readJsonlLines(
+  file: string,
+  issues: InputIssue[],
+  opts: { nonFinite?: boolean } = {},
+): { line: number; value: unknown }[] {
   return jsonlLines(readText(file), file, issues, opts.nonFinite ? parseJsonNonFinite : JSON.parse);
 }
 
@@ -26,11 +37,13 @@ export function readGoldRows(file: string): GoldRow[] {
       continue;
     }
     const first = seen.get(r.data.qid);
-    if (first !== undefined) issues.push({ file, line, path: 'qid', message: `qid ${r.data.qid} repeats line ${first}` });
+    if (first !== undefined)
+      issues.push({ file, line, path: 'qid', message: `qid ${r.data.qid} repeats line ${first}` });
     else seen.set(r.data.qid, line);
     rows.push(r.data);
   }
-  if (!issues.length && !rows.length) issues.push({ file, path: '', message: 'holds no gold row: an empty gold file has nothing to score against' });
+  if (!issues.length && !rows.length)
+    issues.push({ file, path: '', message: 'holds no gold row: an empty gold file has nothing to score against' });
   if (issues.length) throw new InputError(issues);
   return rows;
 }

@@ -132,22 +132,28 @@ export function coverageLine(results: readonly Results[]): string {
 /** "Scored 40 of 42 selected cases; 2 broke and are not scored (rerun with --retry-broken)." */
 export function scoredLine(r: Results): string {
   const k = r.broken.length;
-  return `Scored ${r.cases_scored} of ${r.cases_selected} selected cases` + (k ? `; ${k} broke and ${k === 1 ? 'is' : 'are'} not scored (stbench eval --retry-broken runs them again).` : '.');
+  return (
+    `Scored ${r.cases_scored} of ${r.cases_selected} selected cases` +
+    (k ? `; ${k} broke and ${k === 1 ? 'is' : 'are'} not scored (stbench eval --retry-broken runs them again).` : '.')
+  );
 }
 
 const pct = (x: number | null) => (x === null ? '-' : `${(100 * x).toFixed(1)}%`);
 
 function statTable(title: string, stats: Record<string, { n: number; score: number; score_gate: number }>): string[] {
   const out = [`| ${title} | n | score | gate score |`, '|---|---|---|---|'];
-  for (const [k, s] of Object.entries(stats)) out.push(`| ${k} | ${s.n} | ${signed(s.score)} | ${signed(s.score_gate)} |`);
+  for (const [k, s] of Object.entries(stats))
+    out.push(`| ${k} | ${s.n} | ${signed(s.score)} | ${signed(s.score_gate)} |`);
   return out;
 }
 
 /** results.md of one run. */
 export function resultsMarkdown(r: Results): string {
   const out: string[] = [`# Results: ${r.system}`, ''];
-  out.push(`Compile ${r.compile_hash}; channel ${r.channel}; arm ${r.arm}; bootstrap over scripts, B = ${r.bootstrap.B}, seed ${r.bootstrap.seed}.`);
-  out.push(`Cell weights from ${r.cell_counts ? "the dataset's own counts" : 'the scored rows\' own counts'}.`, '');
+  out.push(
+    `Compile ${r.compile_hash}; channel ${r.channel}; arm ${r.arm}; bootstrap over scripts, B = ${r.bootstrap.B}, seed ${r.bootstrap.seed}.`,
+  );
+  out.push(`Cell weights from ${r.cell_counts ? "the dataset's own counts" : "the scored rows' own counts"}.`, '');
   out.push(resultsTable([r]), '', coverageLine([r]), '');
   out.push(scoredLine(r), '');
   if (r.broken.length) {
@@ -164,10 +170,13 @@ export function resultsMarkdown(r: Results): string {
     );
     out.push('| Job | Headline (95% interval) | now over N | memory over N |', '|---|---|---|---|');
     for (const [j, h] of Object.entries(a.jobs)) {
-      out.push(`| ${j} | ${withCi(h.headline, h.headline_ci)} | ${withCi(h.now.score, h.now.ci)} over ${h.now.n} | ${withCi(h.memory.score, h.memory.ci)} over ${h.memory.n} |`);
+      out.push(
+        `| ${j} | ${withCi(h.headline, h.headline_ci)} | ${withCi(h.now.score, h.now.ci)} over ${h.now.n} | ${withCi(h.memory.score, h.memory.ci)} over ${h.memory.n} |`,
+      );
     }
     out.push('', '| Cell (job, ability, column) | n | weight | score |', '|---|---|---|---|');
-    for (const c of a.cells) out.push(`| ${c.job}, ${c.ability}, ${c.column} | ${c.n} | ${c.w.toFixed(2)} | ${signed(c.score)} |`);
+    for (const c of a.cells)
+      out.push(`| ${c.job}, ${c.ability}, ${c.column} | ${c.n} | ${c.w.toFixed(2)} | ${signed(c.score)} |`);
     for (const [name, stats] of Object.entries(a.breakdowns)) out.push('', ...statTable(name, stats));
     const c = a.catastrophes;
     out.push('', `Catastrophes: ${c.catastrophes} of ${c.harm_answers} harm answers (${pct(c.rate)}).`);
@@ -186,9 +195,16 @@ export function resultsMarkdown(r: Results): string {
     );
     if (a.lead_over_all_unknown) {
       const l = a.lead_over_all_unknown;
-      out.push(`Lead over all_unknown: now ${signed(l.now)}, memory ${signed(l.memory)}, headline ${signed(l.headline)}.`);
+      out.push(
+        `Lead over all_unknown: now ${signed(l.now)}, memory ${signed(l.memory)}, headline ${signed(l.headline)}.`,
+      );
     }
-    if (a.cost) out.push(`Cost: ${Object.entries(a.cost).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
+    if (a.cost)
+      out.push(
+        `Cost: ${Object.entries(a.cost)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}.`,
+      );
     out.push('');
   }
   return out.join('\n');
@@ -238,7 +254,12 @@ export function compare(a: Results, b: Results, opts: { B?: number; seed?: strin
       groups,
       (sample) => {
         const pairs = sample.flatMap((g) => g.rows);
-        return { d: diffOf(pairs.map((p) => p[0]), pairs.map((p) => p[1])) };
+        return {
+          d: diffOf(
+            pairs.map((p) => p[0]),
+            pairs.map((p) => p[1]),
+          ),
+        };
       },
       { B: opts.B ?? DEFAULT_B, seed: opts.seed ?? DEFAULT_SEED, id: `compare/${layout}` },
     );
@@ -248,7 +269,12 @@ export function compare(a: Results, b: Results, opts: { B?: number; seed?: strin
 
 /** The comparison as a markdown table. */
 export function compareMarkdown(a: Results, b: Results, diffs: readonly LayoutDifference[]): string {
-  const lines = [`Paired difference ${a.system} − ${b.system} (headline, 95% interval over scripts):`, '', '| Layout | Difference | Questions | Scripts |', '|---|---|---|---|'];
+  const lines = [
+    `Paired difference ${a.system} − ${b.system} (headline, 95% interval over scripts):`,
+    '',
+    '| Layout | Difference | Questions | Scripts |',
+    '|---|---|---|---|',
+  ];
   for (const d of diffs) lines.push(`| ${d.layout} | ${withCi(d.difference, d.ci)} | ${d.pairs} | ${d.scripts} |`);
   return lines.join('\n');
 }

@@ -54,7 +54,9 @@ function row(g: GoldRow, s: number, answered: Answered, reason: string, extra: P
 export function scoreParsed(gold: GoldRow, a: ParsedAnswer): ScoredRow {
   if (a.type === 'invalid') return row(gold, 0, 'invalid', `invalid answer: ${a.reason}`);
   if (a.type === 'unknown') {
-    return gold.knowable ? row(gold, 0.5, 'unknown', 'unknown where an answer exists') : row(gold, 1, 'unknown', 'unknown is right');
+    return gold.knowable
+      ? row(gold, 0.5, 'unknown', 'unknown where an answer exists')
+      : row(gold, 1, 'unknown', 'unknown is right');
   }
   if (!gold.knowable) return row(gold, 0, 'value', 'an answer to a question that cannot be known');
   const r = scoreFamily(gold, a);

@@ -27,12 +27,17 @@ export function caseHeads(root: string): CaseHead[] {
     } catch (e) {
       throw new InputError({ file, path: '', message: `cannot read JSON: ${(e as Error).message}` });
     }
-    return { cid, sid: String(v.sid), job: String(v.job), length: String(v.length), asks: Boolean(v.asks?.length || v.end_qids?.length) };
+    return {
+      cid,
+      sid: String(v.sid),
+      job: String(v.job),
+      length: String(v.length),
+      asks: Boolean(v.asks?.length || v.end_qids?.length),
+    };
   });
   heads.set(root, out);
   return out;
 }
-
 
 /** Forget the cached case lists. */
 export function clearCaseHeads(): void {

@@ -31,7 +31,8 @@ function readJson(file: string): unknown {
 export function readCaseFile(root: string, cid: string): CaseFile {
   const file = join(root, 'private', cid, 'case.json');
   const r = CaseFile.safeParse(readJson(file));
-  if (!r.success) throw new InputError(r.error.issues.map((i) => ({ file, path: pathString(i.path), message: i.message })));
+  if (!r.success)
+    throw new InputError(r.error.issues.map((i) => ({ file, path: pathString(i.path), message: i.message })));
   return r.data;
 }
 

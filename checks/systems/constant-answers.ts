@@ -17,15 +17,36 @@ export function candidates(type: AnswerType, golds: readonly GoldRow[]): unknown
   if (type === 'number' || type === 'heading') {
     const xs = known.map((g) => g.value as number);
     const qs = [0.1, 0.25, 0.5, 0.75, 0.9].map((p) => quantile(xs, p));
-    for (const v of [mean(xs), ...qs, ...(type === 'heading' ? [0, 90, -90, 180] : [])]) out.push(type === 'number' ? { type, value: v } : { type, deg: v });
+    for (const v of [mean(xs), ...qs, ...(type === 'heading' ? [0, 90, -90, 180] : [])])
+      out.push(type === 'number' ? { type, value: v } : { type, deg: v });
   } else if (type === 'offset') {
     const os = known.map((g) => g.value as { ahead: number; left: number });
     out.push({ type, ahead: mean(os.map((o) => o.ahead)), left: mean(os.map((o) => o.left)) });
-    out.push({ type, ahead: quantile(os.map((o) => o.ahead), 0.5), left: quantile(os.map((o) => o.left), 0.5) });
+    out.push({
+      type,
+      ahead: quantile(
+        os.map((o) => o.ahead),
+        0.5,
+      ),
+      left: quantile(
+        os.map((o) => o.left),
+        0.5,
+      ),
+    });
   } else if (type === 'place') {
     const ps = known.map((g) => g.value as { x: number; y: number });
     out.push({ type, x: mean(ps.map((p) => p.x)), y: mean(ps.map((p) => p.y)) });
-    out.push({ type, x: quantile(ps.map((p) => p.x), 0.5), y: quantile(ps.map((p) => p.y), 0.5) });
+    out.push({
+      type,
+      x: quantile(
+        ps.map((p) => p.x),
+        0.5,
+      ),
+      y: quantile(
+        ps.map((p) => p.y),
+        0.5,
+      ),
+    });
   } else {
     out.push({ type: 'list', places: [] });
   }

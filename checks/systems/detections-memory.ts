@@ -1,7 +1,7 @@
 /** detections_memory: a memory built from the detections channel (the perfect in-view list with 3-D boxes). */
 import type { InProcessSystem, SystemRole } from '../harness/index.ts';
-import { DetectionMemory } from './detection-memory.ts';
-import { questionForm } from './question-form.ts';
+import { DetectionMemory } from './remembered-detections.ts';
+import { questionForm } from '../../compile/question-form.ts';
 
 /** A system answering from a DetectionMemory; `forget` keeps only the latest frame. */
 export function memorySystem(name: string, forget: boolean, role: SystemRole): InProcessSystem {

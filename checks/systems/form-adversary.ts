@@ -7,7 +7,7 @@ import type { InProcessSystem } from '../harness/index.ts';
 import { questionOnlySystem } from './question-only.ts';
 import type { GoldRow } from '../score/index.ts';
 import { bestConstant } from './constant-answers.ts';
-import { questionForm } from './question-form.ts';
+import { questionForm } from '../../compile/question-form.ts';
 import { otherScriptsRows } from './training-golds.ts';
 
 const models = new Map<string, Map<string, unknown>>();
@@ -27,10 +27,14 @@ function model(root: string, sid: string): Map<string, unknown> {
   return m;
 }
 
-export const formAdversary: InProcessSystem = questionOnlySystem('form_adversary', (info) => {
-  const m = model(info.root, info.sid);
-  return (q) => m.get(`${questionForm(q.text)?.family ?? '?'}|${q.answer_type}`) ?? { type: 'unknown' };
-}, 'constants');
+export const formAdversary: InProcessSystem = questionOnlySystem(
+  'form_adversary',
+  (info) => {
+    const m = model(info.root, info.sid);
+    return (q) => m.get(`${questionForm(q.text)?.family ?? '?'}|${q.answer_type}`) ?? { type: 'unknown' };
+  },
+  'constants',
+);
 
 export function clearFormCache(): void {
   models.clear();

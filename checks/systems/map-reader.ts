@@ -4,13 +4,19 @@
  * shows them, fixed furniture; layouts/geometry PUBLIC_MAP_ROLES), as a system with the map and no eyes would.
  * Its lead over all_unknown says how much of those families a map gives away. Everything else: unknown.
  */
-import { clearPath, openHeading, PUBLIC_MAP_ROLES, type BodyFootprint, type Direction } from '../../layouts/geometry/index.ts';
+import {
+  clearPath,
+  openHeading,
+  PUBLIC_MAP_ROLES,
+  type BodyFootprint,
+  type Direction,
+} from '../../layouts/geometry/index.ts';
 import { placeSolids } from '../../layouts/world.ts';
 import type { Solid } from '../../layouts/solids.ts';
 import type { InProcessSystem } from '../harness/index.ts';
 import { readCaseFile, scriptTruth } from './case-truth.ts';
-import { wrapDeg } from './frame-math.ts';
-import { questionForm } from './question-form.ts';
+import { wrapDeg } from '../../compile/reader/frame-math.ts';
+import { questionForm } from '../../compile/question-form.ts';
 
 const mapCache = new Map<string, Solid[] | null>();
 
@@ -29,7 +35,8 @@ function bodyOf(robot: unknown): { fp: BodyFootprint; band: [number, number] } |
   if (!f) return null;
   const z0 = Number(b.base_z_m ?? 0);
   const band: [number, number] = [z0 + 0.005, z0 + Number(b.height_m ?? 1)];
-  if (f.shape === 'circle') return { fp: { shape: 'circle', radius: Number(f.diameter_m ?? 2 * Number(f.radius_m ?? 0)) / 2 }, band };
+  if (f.shape === 'circle')
+    return { fp: { shape: 'circle', radius: Number(f.diameter_m ?? 2 * Number(f.radius_m ?? 0)) / 2 }, band };
   return { fp: { shape: 'rect', length: Number(f.length_m), width: Number(f.width_m) }, band };
 }
 
@@ -57,10 +64,19 @@ export const mapReader: InProcessSystem = {
             const req = { pose, body: body.fp, zBand: body.band, roles: PUBLIC_MAP_ROLES, maxDistance: 100 };
             if (f.family === 'clear_path') {
               const turn = Number(/turned in place (\d+(?:\.\d+)?) degrees/.exec(q.text)?.[1] ?? 90);
-              return { qid: q.qid, answer: { type: 'number', value: clearPath(map, { ...req, direction: f.template as Direction, turn_deg: turn }).distance } };
+              return {
+                qid: q.qid,
+                answer: {
+                  type: 'number',
+                  value: clearPath(map, { ...req, direction: f.template as Direction, turn_deg: turn }).distance,
+                },
+              };
             }
             if (f.family === 'open_heading') {
-              return { qid: q.qid, answer: { type: 'heading', deg: wrapDeg(openHeading(map, req).heading_deg - pose.yaw_deg) } };
+              return {
+                qid: q.qid,
+                answer: { type: 'heading', deg: wrapDeg(openHeading(map, req).heading_deg - pose.yaw_deg) },
+              };
             }
             return { qid: q.qid, answer: { type: 'unknown' } };
           }),

@@ -7,8 +7,8 @@
 import { join } from 'node:path';
 import { sha256 } from '../../foundation/index.ts';
 import { caseMessages, loadCase, type InProcessSystem, type ObserveMsg } from '../harness/index.ts';
-import { DetectionMemory } from './detection-memory.ts';
-import { questionForm } from './question-form.ts';
+import { DetectionMemory } from './remembered-detections.ts';
+import { questionForm } from '../../compile/question-form.ts';
 import { caseHeads } from './case-heads.ts';
 
 /** The other case a case is answered with, or null when the build has none of the same job in another script. */

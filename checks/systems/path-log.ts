@@ -4,8 +4,15 @@
  * for offsets and headings, and answers unknown to the rest.
  */
 import type { InProcessSystem } from '../harness/index.ts';
-import { bearingTo, cameraOfStep, mountOf, offsetFrom, type MountOffsets, type PlanarCamera } from './frame-math.ts';
-import { questionForm } from './question-form.ts';
+import {
+  bearingTo,
+  cameraOfStep,
+  mountOf,
+  offsetFrom,
+  type MountOffsets,
+  type PlanarCamera,
+} from '../../compile/reader/frame-math.ts';
+import { questionForm } from '../../compile/question-form.ts';
 
 const STILL_M_S = 0.02;
 
@@ -38,7 +45,8 @@ export const pathLog: InProcessSystem = {
             if (!f || !p || !cam) return { qid: q.qid, answer: { type: 'unknown' } };
             if (q.answer_type === 'place') return { qid: q.qid, answer: { type: 'place', x: p[0], y: p[1] } };
             if (q.answer_type === 'offset') return { qid: q.qid, answer: { type: 'offset', ...offsetFrom(cam, p) } };
-            if (f.family === 'way_to') return { qid: q.qid, answer: { type: 'heading', deg: bearingTo(cam.position, cam.yaw_deg, p) } };
+            if (f.family === 'way_to')
+              return { qid: q.qid, answer: { type: 'heading', deg: bearingTo(cam.position, cam.yaw_deg, p) } };
             return { qid: q.qid, answer: { type: 'unknown' } };
           }),
         };

@@ -10,12 +10,20 @@
 import { getJob } from '../../jobs/load.ts';
 import type { InProcessSystem, CaseInfo } from '../harness/index.ts';
 import { readCaseFile, scriptTruth } from './case-truth.ts';
-import { questionForm } from './question-form.ts';
-import { readAnswer, UNKNOWN } from './reader/answer.ts';
-import { readerJob, type ReaderJob } from './reader/job.ts';
-import type { ReaderFrame, ReaderGrid, ReaderMemory } from './reader/memory.ts';
-import { readerWorld, type ReaderWorld } from './reader/world.ts';
+import { questionForm } from '../../compile/question-form.ts';
+import { familyDef, isFamily } from '../../compile/family-registry.ts';
+import type { QuestionForm } from '../../compile/question-form.ts';
+import { UNKNOWN } from '../../compile/reader/answer.ts';
+import { readerJob, type ReaderJob } from '../../compile/reader/job.ts';
+import type { ReaderFrame, ReaderGrid, ReaderMemory } from '../../compile/reader/memory.ts';
+import { readerWorld, type ReaderWorld } from '../../compile/reader/world.ts';
 import type { VisibilityRecord } from '../../render/truth/records.ts';
+
+/** The reader's answer (a protocol answer value) to one question: its family's reading of the frames. */
+export function readAnswer(m: ReaderMemory, form: QuestionForm | null, text: string): unknown {
+  if (!form || !m.frames.length || !isFamily(form.family)) return UNKNOWN;
+  return familyDef(form.family).read(m, form, text);
+}
 
 /** The job's numbers, or null for a job the repository does not hold (the reader then answers unknown). */
 function jobOf(id: string): ReaderJob | null {
@@ -66,7 +74,13 @@ class Reader {
 
   answer(text: string): unknown {
     if (!this.world || !this.job || !this.grid) return UNKNOWN;
-    const memory: ReaderMemory = { job: this.job, world: this.world, grid: this.grid, frames: this.frames, assignments: this.assignments };
+    const memory: ReaderMemory = {
+      job: this.job,
+      world: this.world,
+      grid: this.grid,
+      frames: this.frames,
+      assignments: this.assignments,
+    };
     return readAnswer(memory, questionForm(text, this.kinds), text);
   }
 }

@@ -7,7 +7,7 @@ import type { InProcessSystem } from '../harness/index.ts';
 import { questionOnlySystem } from './question-only.ts';
 import type { GoldRow } from '../score/index.ts';
 import { bestConstant } from './constant-answers.ts';
-import { questionClass } from './question-form.ts';
+import { questionClass } from '../../compile/question-form.ts';
 import { otherScriptsRows } from './training-golds.ts';
 
 type Model = Map<string, unknown>;
@@ -31,14 +31,21 @@ function model(root: string, sid: string): Model {
   return m;
 }
 
-export const priors: InProcessSystem = questionOnlySystem('priors', (info) => {
-  const m = model(info.root, info.sid);
-  return (q) => {
-    const c = questionClass(q.text);
-    const a = m.get(`${c.family}|${c.kind}|${c.template}|${q.answer_type}`) ?? m.get(`${c.family}|*|${c.template}|${q.answer_type}`) ?? m.get(`${c.family}|*|*|${q.answer_type}`);
-    return a ?? { type: 'unknown' };
-  };
-}, 'class_priors');
+export const priors: InProcessSystem = questionOnlySystem(
+  'priors',
+  (info) => {
+    const m = model(info.root, info.sid);
+    return (q) => {
+      const c = questionClass(q.text);
+      const a =
+        m.get(`${c.family}|${c.kind}|${c.template}|${q.answer_type}`) ??
+        m.get(`${c.family}|*|${c.template}|${q.answer_type}`) ??
+        m.get(`${c.family}|*|*|${q.answer_type}`);
+      return a ?? { type: 'unknown' };
+    };
+  },
+  'class_priors',
+);
 
 /** Forget the learned models (tests that rewrite a build). */
 export function clearPriorsCache(): void {

@@ -7,7 +7,11 @@ import type { CaseInfo, InProcessSystem, SystemGate } from '../harness/index.ts'
 export type QuestionAnswerer = (q: { qid: string; text: string; answer_type: string }) => unknown;
 
 /** A shortcut system (the check's role) answering from the question alone; `gate` when a gate reads it for itself. */
-export function questionOnlySystem(name: string, answererFor: (info: CaseInfo) => QuestionAnswerer, gate?: SystemGate): InProcessSystem {
+export function questionOnlySystem(
+  name: string,
+  answererFor: (info: CaseInfo) => QuestionAnswerer,
+  gate?: SystemGate,
+): InProcessSystem {
   return {
     kind: 'in_process',
     name,

@@ -17,7 +17,18 @@ import { wordingSystem } from './wording.ts';
 
 /** Every in-process system, by name: the floor, the ceiling, the memories, the shortcuts and the diagnostic. */
 export const SYSTEMS: ReadonlyMap<string, InProcessSystem> = new Map(
-  [allUnknown, perfectReader, detectionsMemory, currentView, pathLog, priors, otherStream, wordingSystem, formAdversary, mapReader].map((s) => [s.name, s]),
+  [
+    allUnknown,
+    perfectReader,
+    detectionsMemory,
+    currentView,
+    pathLog,
+    priors,
+    otherStream,
+    wordingSystem,
+    formAdversary,
+    mapReader,
+  ].map((s) => [s.name, s]),
 );
 
 export const COMMAND_PREFIX = 'cmd:';
@@ -30,6 +41,9 @@ export function resolveSystem(spec: string): HarnessSystem {
     return commandSystem(command);
   }
   const sys = SYSTEMS.get(spec);
-  if (!sys) throw new UsageError(`unknown system ${JSON.stringify(spec)}: use one of ${[...SYSTEMS.keys()].join(', ')}, or cmd:<command> for an external program`);
+  if (!sys)
+    throw new UsageError(
+      `unknown system ${JSON.stringify(spec)}: use one of ${[...SYSTEMS.keys()].join(', ')}, or cmd:<command> for an external program`,
+    );
   return sys;
 }

@@ -32,7 +32,9 @@ function caseRows(root: string, cid: string): TrainingRow[] {
       if (r.success) texts.set(r.data.qid, r.data.text);
     }
   }
-  const out = existsSync(goldFile) ? readGoldRows(goldFile).map((gold) => ({ gold, text: texts.get(gold.qid) ?? '' })) : [];
+  const out = existsSync(goldFile)
+    ? readGoldRows(goldFile).map((gold) => ({ gold, text: texts.get(gold.qid) ?? '' }))
+    : [];
   rowsByCase.set(key, out);
   return out;
 }

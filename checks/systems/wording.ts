@@ -8,7 +8,12 @@ import { questionOnlySystem } from './question-only.ts';
 import { goldAsAnswer, otherScriptsRows, type TrainingRow } from './training-golds.ts';
 
 function words(text: string): Set<string> {
-  return new Set(text.toLowerCase().split(/[^a-z0-9.-]+/).filter(Boolean));
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9.-]+/)
+      .filter(Boolean),
+  );
 }
 
 function jaccard(a: Set<string>, b: Set<string>): number {

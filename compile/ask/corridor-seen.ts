@@ -7,7 +7,15 @@
  * obstacle (they are the obstacle, not floor to cross). The drive is bounded by the seen space when every such cell
  * up to the contact was observed (as floor or obstacle; for a flying body, or held in its frames' air carve).
  */
-import { bodyAt, footprintBounds, footprints, headingVector, type BodyFootprint, type Footprint, type Pose2 } from '../../layouts/geometry/index.ts';
+import {
+  bodyAt,
+  footprintBounds,
+  footprints,
+  headingVector,
+  type BodyFootprint,
+  type Footprint,
+  type Pose2,
+} from '../../layouts/geometry/index.ts';
 import type { Solid } from '../../layouts/solids.ts';
 import type { AskContext, JobView } from './inputs.ts';
 import type { SeenSpace } from './seen.ts';
@@ -21,7 +29,11 @@ export function bodyObstacles(job: JobView, solids: readonly Solid[]): readonly 
   let byBand = obstacleLists.get(solids);
   if (!byBand) obstacleLists.set(solids, (byBand = new Map()));
   let list = byBand.get(key);
-  if (!list) byBand.set(key, (list = footprints(solids, { zBand: [job.baseZ_m, job.baseZ_m + job.bodyHeight_m], roles: TOUCH_ROLES })));
+  if (!list)
+    byBand.set(
+      key,
+      (list = footprints(solids, { zBand: [job.baseZ_m, job.baseZ_m + job.bodyHeight_m], roles: TOUCH_ROLES })),
+    );
   return list;
 }
 
@@ -35,10 +47,13 @@ const obstacleLists = new WeakMap<readonly Solid[], Map<string, readonly { solid
 export function forEachCellIn(space: SeenSpace, fp: Footprint, fn: (cell: number) => boolean | void): boolean {
   const g = space.grid;
   const [x0, y0, x1, y1] = footprintBounds(fp);
-  const i0 = Math.max(0, Math.floor((x0 - g.x0) / g.cell)), i1 = Math.min(g.nx - 1, Math.floor((x1 - g.x0) / g.cell));
-  const j0 = Math.max(0, Math.floor((y0 - g.y0) / g.cell)), j1 = Math.min(g.ny - 1, Math.floor((y1 - g.y0) / g.cell));
+  const i0 = Math.max(0, Math.floor((x0 - g.x0) / g.cell)),
+    i1 = Math.min(g.nx - 1, Math.floor((x1 - g.x0) / g.cell));
+  const j0 = Math.max(0, Math.floor((y0 - g.y0) / g.cell)),
+    j1 = Math.min(g.ny - 1, Math.floor((y1 - g.y0) / g.cell));
   const rect = fp.kind === 'rect';
-  const c = rect ? Math.cos(fp.yaw) : 0, s = rect ? Math.sin(fp.yaw) : 0;
+  const c = rect ? Math.cos(fp.yaw) : 0,
+    s = rect ? Math.sin(fp.yaw) : 0;
   for (let j = j0; j <= j1; j++) {
     const cy = g.y0 + (j + 0.5) * g.cell;
     for (let i = i0; i <= i1; i++) {
@@ -46,8 +61,10 @@ export function forEachCellIn(space: SeenSpace, fp: Footprint, fn: (cell: number
       let inside: boolean;
       if (fp.kind === 'circle') inside = Math.hypot(cx - fp.cx, cy - fp.cy) - fp.r < 0;
       else {
-        const rx = cx - fp.cx, ry = cy - fp.cy;
-        const ex = Math.abs(c * rx + s * ry) - fp.hx, ey = Math.abs(-s * rx + c * ry) - fp.hy;
+        const rx = cx - fp.cx,
+          ry = cy - fp.cy;
+        const ex = Math.abs(c * rx + s * ry) - fp.hx,
+          ey = Math.abs(-s * rx + c * ry) - fp.hy;
         inside = ex < 0 && ey < 0;
       }
       if (inside && fn(j * g.nx + i) === false) return false;
@@ -77,16 +94,22 @@ function obstacleMask(space: SeenSpace, obstacles: readonly { fp: Footprint }[])
   let m = byGrid.get(space.grid);
   if (!m) {
     const mask = new Uint8Array(space.n);
-    for (const o of obstacles) forEachCellIn(space, o.fp, (c) => {
-      mask[c] = 1;
-    });
+    for (const o of obstacles)
+      forEachCellIn(space, o.fp, (c) => {
+        mask[c] = 1;
+      });
     byGrid.set(space.grid, (m = mask));
   }
   return m;
 }
 
 /** Cells a corridor must not count: under the body at its start pose(s) and inside any obstacle. */
-export function excludedCells(space: SeenSpace, body: BodyFootprint, starts: readonly Pose2[], obstacles: readonly { fp: Footprint }[]): Uint8Array {
+export function excludedCells(
+  space: SeenSpace,
+  body: BodyFootprint,
+  starts: readonly Pose2[],
+  obstacles: readonly { fp: Footprint }[],
+): Uint8Array {
   const m = obstacleMask(space, obstacles).slice();
   const mark = (c: number) => {
     m[c] = 1;
@@ -99,7 +122,14 @@ export function excludedCells(space: SeenSpace, body: BodyFootprint, starts: rea
 const stepOf = (space: SeenSpace) => space.grid.cell / 2;
 
 /** The counted cells of a drive of length `run` from pose (keeping its yaw) along a map heading. */
-export function corridorCells(space: SeenSpace, body: BodyFootprint, pose: Pose2, heading_deg: number, run: number, excluded: Uint8Array): number[] {
+export function corridorCells(
+  space: SeenSpace,
+  body: BodyFootprint,
+  pose: Pose2,
+  heading_deg: number,
+  run: number,
+  excluded: Uint8Array,
+): number[] {
   const d = headingVector(heading_deg);
   const step = stepOf(space);
   const cells = new Set<number>();
@@ -117,7 +147,14 @@ export function corridorCells(space: SeenSpace, body: BodyFootprint, pose: Pose2
  * `bandBottom`; run itself when all were).
  */
 export function observedRun(
-  space: SeenSpace, body: BodyFootprint, pose: Pose2, heading_deg: number, run: number, excluded: Uint8Array, bandBottom: number, alsoExcluded?: ReadonlySet<number>,
+  space: SeenSpace,
+  body: BodyFootprint,
+  pose: Pose2,
+  heading_deg: number,
+  run: number,
+  excluded: Uint8Array,
+  bandBottom: number,
+  alsoExcluded?: ReadonlySet<number>,
 ): number {
   const d = headingVector(heading_deg);
   const step = stepOf(space);
@@ -125,8 +162,10 @@ export function observedRun(
   let ok = 0;
   for (let i = 0; i <= n; i++) {
     const s = Math.min(run, i * step);
-    const seen = forEachCellIn(space, bodyAt(body, { x: pose.x + d[0] * s, y: pose.y + d[1] * s, yaw_deg: pose.yaw_deg }), (c) =>
-      excluded[c] === 1 || space.free(c, bandBottom) || !!alsoExcluded?.has(c),
+    const seen = forEachCellIn(
+      space,
+      bodyAt(body, { x: pose.x + d[0] * s, y: pose.y + d[1] * s, yaw_deg: pose.yaw_deg }),
+      (c) => excluded[c] === 1 || space.free(c, bandBottom) || !!alsoExcluded?.has(c),
     );
     if (!seen) return ok;
     ok = s;
@@ -139,5 +178,8 @@ export const MAP_ROLES: readonly string[] = ['wall', 'door', 'fixed'];
 
 /** The obstacles of the public map (walls, doors, fixed furniture) at a time, for the body of a job. */
 export function publicMapObstacles(ctx: AskContext, t: number): readonly { solid: Solid; fp: Footprint }[] {
-  return bodyObstacles(ctx.job, ctx.world.solidsAt(t).filter((x: Solid) => MAP_ROLES.includes(x.role)));
+  return bodyObstacles(
+    ctx.job,
+    ctx.world.solidsAt(t).filter((x: Solid) => MAP_ROLES.includes(x.role)),
+  );
 }

@@ -4,7 +4,14 @@
  * when the body's bounding circle, driven along the heading, can reach the obstacle's bounding circle before the
  * best contact so far (its exact contact cannot come earlier than that).
  */
-import { contactDistance, headingVector, type BodyFootprint, type Footprint, type Pose2, type SweepResult } from '../../layouts/geometry/index.ts';
+import {
+  contactDistance,
+  headingVector,
+  type BodyFootprint,
+  type Footprint,
+  type Pose2,
+  type SweepResult,
+} from '../../layouts/geometry/index.ts';
 import type { Solid } from '../../layouts/solids.ts';
 
 /** Margin on the bounding circles (m): far above rounding, far below any contact that matters. */
@@ -15,7 +22,10 @@ export class DriveSweep {
   private readonly cy: Float64Array;
   private readonly r: Float64Array;
 
-  constructor(readonly items: readonly { solid: Solid; fp: Footprint }[], readonly body: BodyFootprint) {
+  constructor(
+    readonly items: readonly { solid: Solid; fp: Footprint }[],
+    readonly body: BodyFootprint,
+  ) {
     const rb = body.shape === 'circle' ? body.radius : Math.hypot(body.length / 2, body.width / 2);
     this.cx = new Float64Array(items.length);
     this.cy = new Float64Array(items.length);
@@ -33,7 +43,8 @@ export class DriveSweep {
     let best = maxDistance;
     let hit: string | null = null;
     for (let i = 0; i < this.items.length; i++) {
-      const fx = pose.x - this.cx[i], fy = pose.y - this.cy[i];
+      const fx = pose.x - this.cx[i],
+        fy = pose.y - this.cy[i];
       const b = fx * d[0] + fy * d[1];
       const cc = fx * fx + fy * fy - this.r[i] * this.r[i];
       if (cc > 0) {

@@ -1,13 +1,13 @@
 /** The JobView of a job spec: the numbers the families read, in the shared camera and geometry terms. */
 import type { Job } from '../../formats/gold-row.ts';
-import { jobIntrinsics } from '../../jobs/camera.ts';
+import { jobFootprint, jobIntrinsics } from '../../jobs/camera.ts';
 import type { JobSpec } from '../../jobs/job-schema.ts';
 import type { BodyFootprint } from '../../layouts/geometry/index.ts';
 import type { JobView } from './inputs.ts';
 
 export function jobView(spec: JobSpec): JobView {
   const fp = spec.body.footprint;
-  const body: BodyFootprint = fp.shape === 'circle' ? { shape: 'circle', radius: fp.diameter_m / 2 } : { shape: 'rect', length: fp.length_m, width: fp.width_m };
+  const body: BodyFootprint = jobFootprint(spec);
   const { why: _why, ...mount } = spec.camera.mount;
   return {
     job: spec.id as Job,
@@ -25,8 +25,14 @@ export function jobView(spec: JobSpec): JobView {
     turn_deg: spec.clear_path.turn_deg,
     horizon_s: spec.closest_approach.horizon_s,
     way_cell_m: spec.way_to.cell_m,
-    tangle: spec.tangle_ahead ? { ahead_m: spec.tangle_ahead.ahead_m, half_width_m: spec.tangle_ahead.half_width_m } : null,
-    taskThings: { scope: spec.task_things.scope, distance_m: spec.task_things.distance_m, floor_only: spec.task_things.floor_only },
+    tangle: spec.tangle_ahead
+      ? { ahead_m: spec.tangle_ahead.ahead_m, half_width_m: spec.tangle_ahead.half_width_m }
+      : null,
+    taskThings: {
+      scope: spec.task_things.scope,
+      distance_m: spec.task_things.distance_m,
+      floor_only: spec.task_things.floor_only,
+    },
     dropRadius_m: spec.drop_zone_people?.radius_m ?? null,
     hazards: spec.hazards ? { brush_catches: spec.hazards.brush_catches, catastrophe: spec.hazards.catastrophe } : null,
   };

@@ -21,8 +21,12 @@ export interface ListGold {
  * thing ids; `hazard(id)` flags the job's own hazards.
  */
 export function listThings(
-  ctx: AskContext, frames: readonly FrameView[], candidates: readonly string[], signedDistance: (xy: [number, number]) => number,
-  hazard: (id: string) => boolean, floorOnly: boolean,
+  ctx: AskContext,
+  frames: readonly FrameView[],
+  candidates: readonly string[],
+  signedDistance: (xy: [number, number]) => number,
+  hazard: (id: string) => boolean,
+  floorOnly: boolean,
 ): ListGold {
   const out: ListGold = { things: [], dontCare: [], evidence: [] };
   const band = ctx.grid.cell;
@@ -59,8 +63,10 @@ export function tubeDistance(path: readonly [number, number][], r: number): (xy:
   return ([x, y]) => {
     let best = Infinity;
     for (let i = 0; i < path.length; i++) {
-      const a = path[i], b = path[Math.min(i + 1, path.length - 1)];
-      const abx = b[0] - a[0], aby = b[1] - a[1];
+      const a = path[i],
+        b = path[Math.min(i + 1, path.length - 1)];
+      const abx = b[0] - a[0],
+        aby = b[1] - a[1];
       const l2 = abx * abx + aby * aby;
       const t = l2 > 0 ? Math.max(0, Math.min(1, ((x - a[0]) * abx + (y - a[1]) * aby) / l2)) : 0;
       best = Math.min(best, Math.hypot(x - a[0] - t * abx, y - a[1] - t * aby));
@@ -74,11 +80,15 @@ export function polygonsDistance(polys: readonly (readonly [number, number][])[]
   return (q) => {
     let best = Infinity;
     for (const poly of polys) {
-      let inside = false, edge = Infinity;
+      let inside = false,
+        edge = Infinity;
       for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-        const [xi, yi] = poly[i], [xj, yj] = poly[j];
-        if ((yi > q[1]) !== (yj > q[1]) && q[0] < ((xj - xi) * (q[1] - yi)) / (yj - yi) + xi) inside = !inside;
-        const abx = xi - xj, aby = yi - yj, l2 = abx * abx + aby * aby;
+        const [xi, yi] = poly[i],
+          [xj, yj] = poly[j];
+        if (yi > q[1] !== yj > q[1] && q[0] < ((xj - xi) * (q[1] - yi)) / (yj - yi) + xi) inside = !inside;
+        const abx = xi - xj,
+          aby = yi - yj,
+          l2 = abx * abx + aby * aby;
         const t = l2 > 0 ? Math.max(0, Math.min(1, ((q[0] - xj) * abx + (q[1] - yj) * aby) / l2)) : 0;
         edge = Math.min(edge, Math.hypot(q[0] - xj - t * abx, q[1] - yj - t * aby));
       }

@@ -2,7 +2,15 @@
  * What a family returns for one ask: the question's text and its gold (everything on the gold row but the
  * identity fields, which the compiler adds), or the reason it asks nothing here.
  */
-import { GoldRow, type Ability, type AnswerType, type CatastropheClass, type Family, type GoldRowInput, type Kind } from '../../formats/gold-row.ts';
+import {
+  GoldRow,
+  type Ability,
+  type AnswerType,
+  type CatastropheClass,
+  type Family,
+  type GoldRowInput,
+  type Kind,
+} from '../../formats/gold-row.ts';
 import { ageOf, type EvidenceFrame } from '../age.ts';
 import { askFrame, type AskContext, type FrameView } from './inputs.ts';
 
@@ -37,7 +45,14 @@ export interface GoldFacts {
 export function baseGold(
   ctx: AskContext,
   info: GoldFacts,
-  o: { knowable: boolean; value: GoldCore['value']; evidence: readonly FrameView[]; pixel_m: number; task_critical?: boolean; column?: 'now' | 'memory' },
+  o: {
+    knowable: boolean;
+    value: GoldCore['value'];
+    evidence: readonly FrameView[];
+    pixel_m: number;
+    task_critical?: boolean;
+    column?: 'now' | 'memory';
+  },
 ): GoldCore {
   const a = ageOf(ev(askFrame(ctx)), o.evidence.map(ev));
   const column = o.column ?? (info.column === 'now' ? 'now' : info.column === 'memory' ? 'memory' : a.column);

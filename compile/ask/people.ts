@@ -29,7 +29,13 @@ export function peopleInView(f: FrameView): string[] {
 export function personPixel(ctx: AskContext, s: Sighting, pose: BasePose, radius: number): number {
   const at = ctx.world.personAt(s.seen.entity, s.frame.t);
   const point: V3 = s.seen.contact?.point ?? [at?.x ?? 0, at?.y ?? 0, 0];
-  return pixelSizeOr(ctx.job.intr, poseOfRecord(s.frame.camera), point, (q) => personGap(ctx, pose, { x: q[0], y: q[1] }, radius), ctx.grid.cell);
+  return pixelSizeOr(
+    ctx.job.intr,
+    poseOfRecord(s.frame.camera),
+    point,
+    (q) => personGap(ctx, pose, { x: q[0], y: q[1] }, radius),
+    ctx.grid.cell,
+  );
 }
 
 /**
@@ -38,7 +44,12 @@ export function personPixel(ctx: AskContext, s: Sighting, pose: BasePose, radius
  * `tol` of the true path from the last sighting to the horizon's end, the person present throughout; else a reason.
  */
 export function predictedApproach(
-  ctx: AskContext, frames: readonly FrameView[], id: string, pose: BasePose, t0: number, tol: number,
+  ctx: AskContext,
+  frames: readonly FrameView[],
+  id: string,
+  pose: BasePose,
+  t0: number,
+  tol: number,
 ): { ok: true; gap: number; last: Sighting } | { ok: false; reason: string } {
   const person = ctx.world.person(id);
   if (!person) return { ok: false, reason: `no person ${id}` };
@@ -46,9 +57,11 @@ export function predictedApproach(
   if (s.length < 2) return { ok: false, reason: 'the person was seen fewer than twice' };
   const [a, b] = s.slice(-2);
   if (b.frame.t - a.frame.t > TRACK_GAP_S || b.frame.t <= a.frame.t) return { ok: false, reason: 'no recent track' };
-  const pa = ctx.world.personAt(id, a.frame.t), pb = ctx.world.personAt(id, b.frame.t);
+  const pa = ctx.world.personAt(id, a.frame.t),
+    pb = ctx.world.personAt(id, b.frame.t);
   if (!pa || !pb) return { ok: false, reason: 'the person was absent at a sighting' };
-  const vx = (pb.x - pa.x) / (b.frame.t - a.frame.t), vy = (pb.y - pa.y) / (b.frame.t - a.frame.t);
+  const vx = (pb.x - pa.x) / (b.frame.t - a.frame.t),
+    vy = (pb.y - pa.y) / (b.frame.t - a.frame.t);
   const t1 = t0 + ctx.job.horizon_s;
   let gap = Infinity;
   const n = Math.ceil((t1 - b.frame.t) / HORIZON_STEP_S);
@@ -56,8 +69,10 @@ export function predictedApproach(
     const t = Math.min(t1, b.frame.t + i * HORIZON_STEP_S);
     const truth = ctx.world.personAt(id, t);
     if (!truth) return { ok: false, reason: 'the person leaves before the horizon ends' };
-    const ex = pb.x + vx * (t - b.frame.t), ey = pb.y + vy * (t - b.frame.t);
-    if (Math.hypot(truth.x - ex, truth.y - ey) > tol + 1e-9) return { ok: false, reason: 'the true path leaves the extrapolated track' };
+    const ex = pb.x + vx * (t - b.frame.t),
+      ey = pb.y + vy * (t - b.frame.t);
+    if (Math.hypot(truth.x - ex, truth.y - ey) > tol + 1e-9)
+      return { ok: false, reason: 'the true path leaves the extrapolated track' };
     if (t >= t0) gap = Math.min(gap, personGap(ctx, pose, truth, person.radius_m));
   }
   return { ok: true, gap, last: b };

@@ -44,28 +44,34 @@ class Heap {
   k: number[] = [];
   v: number[] = [];
   push(key: number, val: number) {
-    this.k.push(key); this.v.push(val);
+    this.k.push(key);
+    this.v.push(val);
     let i = this.k.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
       if (this.k[p] < this.k[i] || (this.k[p] === this.k[i] && this.v[p] <= this.v[i])) break;
-      [this.k[p], this.k[i]] = [this.k[i], this.k[p]]; [this.v[p], this.v[i]] = [this.v[i], this.v[p]];
+      [this.k[p], this.k[i]] = [this.k[i], this.k[p]];
+      [this.v[p], this.v[i]] = [this.v[i], this.v[p]];
       i = p;
     }
   }
   pop(): [number, number] {
     const top: [number, number] = [this.k[0], this.v[0]];
-    const lk = this.k.pop()!, lv = this.v.pop()!;
+    const lk = this.k.pop()!,
+      lv = this.v.pop()!;
     if (this.k.length) {
-      this.k[0] = lk; this.v[0] = lv;
+      this.k[0] = lk;
+      this.v[0] = lv;
       let i = 0;
       for (;;) {
-        const l = 2 * i + 1, r = l + 1;
+        const l = 2 * i + 1,
+          r = l + 1;
         let m = i;
         if (l < this.k.length && this.less(l, m)) m = l;
         if (r < this.k.length && this.less(r, m)) m = r;
         if (m === i) break;
-        [this.k[m], this.k[i]] = [this.k[i], this.k[m]]; [this.v[m], this.v[i]] = [this.v[i], this.v[m]];
+        [this.k[m], this.k[i]] = [this.k[i], this.k[m]];
+        [this.v[m], this.v[i]] = [this.v[i], this.v[m]];
         i = m;
       }
     }
@@ -74,7 +80,9 @@ class Heap {
   private less(a: number, b: number): boolean {
     return this.k[a] < this.k[b] || (this.k[a] === this.k[b] && this.v[a] < this.v[b]);
   }
-  get size() { return this.k.length; }
+  get size() {
+    return this.k.length;
+  }
 }
 
 /** The closed seen floor and the cells roomy for a body of half-width `halfWidth` (the field's goal-free part). */
@@ -84,7 +92,12 @@ export interface RouteFloor {
 }
 
 /** The closed seen floor and its roomy cells, from the seen floor and obstacle masks. */
-export function routeFloor(g: FloorGridView, seenFloor: Uint8Array, obstacle: Uint8Array, halfWidth: number): RouteFloor {
+export function routeFloor(
+  g: FloorGridView,
+  seenFloor: Uint8Array,
+  obstacle: Uint8Array,
+  halfWidth: number,
+): RouteFloor {
   const n = g.nx * g.ny;
   const closed = closeMask(g, seenFloor, CLOSE_GAP_M / 2);
   const free = new Uint8Array(n);
@@ -103,47 +116,77 @@ export function routeFieldOn(g: FloorGridView, floor: RouteFloor, goal: [number,
   const roomy = floor.roomy;
   const D = new Float64Array(n).fill(Infinity);
   const heap = new Heap();
-  const centre = (c: number): [number, number] => [g.x0 + ((c % g.nx) + 0.5) * g.cell, g.y0 + (Math.floor(c / g.nx) + 0.5) * g.cell];
+  const centre = (c: number): [number, number] => [
+    g.x0 + ((c % g.nx) + 0.5) * g.cell,
+    g.y0 + (Math.floor(c / g.nx) + 0.5) * g.cell,
+  ];
   for (let c = 0; c < n; c++) {
     if (!roomy[c]) continue;
     const [x, y] = centre(c);
     const d = Math.hypot(x - goal[0], y - goal[1]);
-    if (d <= reach) { D[c] = d; heap.push(d, c); }
+    if (d <= reach) {
+      D[c] = d;
+      heap.push(d, c);
+    }
   }
-  const moves: [number, number, number][] = [[1, 0, 1], [-1, 0, 1], [0, 1, 1], [0, -1, 1], [1, 1, Math.SQRT2], [1, -1, Math.SQRT2], [-1, 1, Math.SQRT2], [-1, -1, Math.SQRT2]];
+  const moves: [number, number, number][] = [
+    [1, 0, 1],
+    [-1, 0, 1],
+    [0, 1, 1],
+    [0, -1, 1],
+    [1, 1, Math.SQRT2],
+    [1, -1, Math.SQRT2],
+    [-1, 1, Math.SQRT2],
+    [-1, -1, Math.SQRT2],
+  ];
   while (heap.size) {
     const [d, c] = heap.pop();
     if (d > D[c]) continue;
-    const cx = c % g.nx, cy = Math.floor(c / g.nx);
+    const cx = c % g.nx,
+      cy = Math.floor(c / g.nx);
     for (const [dx, dy, w] of moves) {
-      const x = cx + dx, y = cy + dy;
+      const x = cx + dx,
+        y = cy + dy;
       if (x < 0 || y < 0 || x >= g.nx || y >= g.ny) continue;
       const k = y * g.nx + x;
       if (!roomy[k]) continue;
       if (dx && dy && (!roomy[cy * g.nx + x] || !roomy[y * g.nx + cx])) continue;
       const nd = d + w * g.cell;
-      if (nd < D[k] - 1e-12) { D[k] = nd; heap.push(nd, k); }
+      if (nd < D[k] - 1e-12) {
+        D[k] = nd;
+        heap.push(nd, k);
+      }
     }
   }
   return { grid: g, seen: floor.seen, roomy, D };
 }
 
 /** The route field for a body of half-width `halfWidth` to a goal point within `reach`. */
-export function routeField(g: FloorGridView, seenFloor: Uint8Array, obstacle: Uint8Array, halfWidth: number, goal: [number, number], reach: number): RouteField {
+export function routeField(
+  g: FloorGridView,
+  seenFloor: Uint8Array,
+  obstacle: Uint8Array,
+  halfWidth: number,
+  goal: [number, number],
+  reach: number,
+): RouteField {
   return routeFieldOn(g, routeFloor(g, seenFloor, obstacle, halfWidth), goal, reach);
 }
 
 /** D at a map point: the least D + straight distance over roomy cells within a cell's diagonal; Infinity if none. */
 export function fieldAt(rf: RouteField, x: number, y: number, reach = rf.grid.cell * Math.SQRT2): number {
   const g = rf.grid;
-  const i0 = Math.floor((x - reach - g.x0) / g.cell), i1 = Math.floor((x + reach - g.x0) / g.cell);
-  const j0 = Math.floor((y - reach - g.y0) / g.cell), j1 = Math.floor((y + reach - g.y0) / g.cell);
+  const i0 = Math.floor((x - reach - g.x0) / g.cell),
+    i1 = Math.floor((x + reach - g.x0) / g.cell);
+  const j0 = Math.floor((y - reach - g.y0) / g.cell),
+    j1 = Math.floor((y + reach - g.y0) / g.cell);
   let best = Infinity;
   for (let j = Math.max(0, j0); j <= Math.min(g.ny - 1, j1); j++) {
     for (let i = Math.max(0, i0); i <= Math.min(g.nx - 1, i1); i++) {
       const c = j * g.nx + i;
       if (!rf.roomy[c] || !Number.isFinite(rf.D[c])) continue;
-      const cx = g.x0 + (i + 0.5) * g.cell, cy = g.y0 + (j + 0.5) * g.cell;
+      const cx = g.x0 + (i + 0.5) * g.cell,
+        cy = g.y0 + (j + 0.5) * g.cell;
       const dd = Math.hypot(cx - x, cy - y);
       if (dd <= reach + 1e-9) best = Math.min(best, rf.D[c] + dd);
     }

@@ -46,7 +46,11 @@ export class SeenSpace {
    * The seen space of `frames`; `from`, when given, is the seen space of a prefix of these frames on the same grid
    * (its per-cell figures are copied and only the frames after the prefix are applied: the same result).
    */
-  constructor(readonly grid: FloorGridView, readonly frames: readonly FrameView[], from?: SeenSpace) {
+  constructor(
+    readonly grid: FloorGridView,
+    readonly frames: readonly FrameView[],
+    from?: SeenSpace,
+  ) {
     this.n = grid.nx * grid.ny;
     let start = 0;
     let airBelow = -Infinity;
@@ -148,18 +152,27 @@ function samePrefix(a: readonly FrameView[], b: readonly FrameView[], n: number)
  */
 export function seenSpaceOf(grid: FloorGridView, frames: readonly FrameView[]): SeenSpace {
   if (!frames.length) return new SeenSpace(grid, frames);
-  const first = frames[0], last = frames[frames.length - 1];
+  const first = frames[0],
+    last = frames[frames.length - 1];
   let byLast = cache.get(first);
   if (!byLast) cache.set(first, (byLast = new WeakMap()));
   let list = byLast.get(last);
   if (!list) byLast.set(last, (list = []));
-  const hit = list.find((e) => e.grid === grid && e.n === frames.length && samePrefix(e.space.frames, frames, frames.length));
+  const hit = list.find(
+    (e) => e.grid === grid && e.n === frames.length && samePrefix(e.space.frames, frames, frames.length),
+  );
   if (hit) return hit.space;
   let all = byFirst.get(first);
   if (!all) byFirst.set(first, (all = []));
   let from: SeenSpace | undefined;
   for (const e of all) {
-    if (e.grid === grid && e.n < frames.length && (!from || e.n > from.frames.length) && samePrefix(e.space.frames, frames, e.n)) from = e.space;
+    if (
+      e.grid === grid &&
+      e.n < frames.length &&
+      (!from || e.n > from.frames.length) &&
+      samePrefix(e.space.frames, frames, e.n)
+    )
+      from = e.space;
   }
   const entry = { grid, n: frames.length, space: new SeenSpace(grid, frames, from) };
   list.push(entry);

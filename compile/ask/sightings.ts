@@ -53,30 +53,59 @@ function stateOfSolids(solids: readonly Solid[]): ThingState {
   // the thing's own frame: the yaw of its first solid (a cord's first segment is as good as any: its extent is taken
   // over every segment's corners)
   const yaw = (solids[0].yaw_deg ?? 0) * DEG;
-  const c = Math.cos(yaw), s = Math.sin(yaw);
-  let a0 = Infinity, a1 = -Infinity, b0 = Infinity, b1 = -Infinity, z0 = Infinity, z1 = -Infinity;
+  const c = Math.cos(yaw),
+    s = Math.sin(yaw);
+  let a0 = Infinity,
+    a1 = -Infinity,
+    b0 = Infinity,
+    b1 = -Infinity,
+    z0 = Infinity,
+    z1 = -Infinity;
   for (const so of solids) {
     const [lo, hi] = zRange(so);
     z0 = Math.min(z0, lo);
     z1 = Math.max(z1, hi);
     const y2 = (so.yaw_deg ?? 0) * DEG;
-    const hx = so.size[0] / 2, hy = so.size[1] / 2;
+    const hx = so.size[0] / 2,
+      hy = so.size[1] / 2;
     const corners: [number, number][] =
       so.shape === 'box'
-        ? [[hx, hy], [-hx, hy], [-hx, -hy], [hx, -hy]].map(([u, v]) => [so.center[0] + Math.cos(y2) * u - Math.sin(y2) * v, so.center[1] + Math.sin(y2) * u + Math.cos(y2) * v])
-        : [[so.center[0] + hx, so.center[1]], [so.center[0] - hx, so.center[1]], [so.center[0], so.center[1] + hx], [so.center[0], so.center[1] - hx]];
+        ? [
+            [hx, hy],
+            [-hx, hy],
+            [-hx, -hy],
+            [hx, -hy],
+          ].map(([u, v]) => [
+            so.center[0] + Math.cos(y2) * u - Math.sin(y2) * v,
+            so.center[1] + Math.sin(y2) * u + Math.cos(y2) * v,
+          ])
+        : [
+            [so.center[0] + hx, so.center[1]],
+            [so.center[0] - hx, so.center[1]],
+            [so.center[0], so.center[1] + hx],
+            [so.center[0], so.center[1] - hx],
+          ];
     for (const [x, y] of corners) {
-      const a = c * x + s * y, b = -s * x + c * y;
-      a0 = Math.min(a0, a); a1 = Math.max(a1, a); b0 = Math.min(b0, b); b1 = Math.max(b1, b);
+      const a = c * x + s * y,
+        b = -s * x + c * y;
+      a0 = Math.min(a0, a);
+      a1 = Math.max(a1, a);
+      b0 = Math.min(b0, b);
+      b1 = Math.max(b1, b);
     }
   }
-  const am = (a0 + a1) / 2, bm = (b0 + b1) / 2;
+  const am = (a0 + a1) / 2,
+    bm = (b0 + b1) / 2;
   return { middle: [c * am - s * bm, s * am + c * bm], length_m: Math.max(a1 - a0, b1 - b0), bottom_z: z0, top_z: z1 };
 }
 
 /** The (ahead, left) horizontal offset of a map point from a camera (its position and yaw). */
-export function offsetFrom(cam: { position: V3; yaw_deg: number }, p: readonly number[]): { ahead: number; left: number } {
-  const dx = p[0] - cam.position[0], dy = p[1] - cam.position[1];
+export function offsetFrom(
+  cam: { position: V3; yaw_deg: number },
+  p: readonly number[],
+): { ahead: number; left: number } {
+  const dx = p[0] - cam.position[0],
+    dy = p[1] - cam.position[1];
   const t = cam.yaw_deg * DEG;
   return { ahead: dx * Math.cos(t) + dy * Math.sin(t), left: -dx * Math.sin(t) + dy * Math.cos(t) };
 }

@@ -44,7 +44,11 @@ export function seenIds(frames: readonly FrameView[], role: string): string[] {
 
 /** The entities with pixels in the ask frame. */
 export function inViewNow(site: AskSite): Set<string> {
-  return new Set(askFrame(site.ctx.ask).entities.filter((e) => e.pixels > 0).map((e) => e.entity));
+  return new Set(
+    askFrame(site.ctx.ask)
+      .entities.filter((e) => e.pixels > 0)
+      .map((e) => e.entity),
+  );
 }
 
 const nameKey = (colour: string, kind: string) => `${colour}\u0000${kind}`;
@@ -57,12 +61,15 @@ export function trickThings(ctx: ScreenContext, rng: Stream): ThingRef[] {
   for (const t of things) names.set(nameKey(t.colour, t.kind), (names.get(nameKey(t.colour, t.kind)) ?? 0) + 1);
   const seenNames = new Set(things.filter((t) => seen.has(t.id)).map((t) => nameKey(t.colour, t.kind)));
   const unseen: ThingRef[] = things
-    .filter((t) => !seen.has(t.id) && names.get(nameKey(t.colour, t.kind)) === 1 && !seenNames.has(nameKey(t.colour, t.kind)))
+    .filter(
+      (t) => !seen.has(t.id) && names.get(nameKey(t.colour, t.kind)) === 1 && !seenNames.has(nameKey(t.colour, t.kind)),
+    )
     .map((t) => ({ id: t.id, colour: t.colour, kind: t.kind }));
   const kinds = [...new Set(things.map((t) => t.kind))].sort();
   const colours = [...new Set(things.map((t) => t.colour))].sort();
   const invented: ThingRef[] = [];
-  for (const kind of kinds) for (const colour of colours) if (!names.has(nameKey(colour, kind))) invented.push({ colour, kind });
+  for (const kind of kinds)
+    for (const colour of colours) if (!names.has(nameKey(colour, kind))) invented.push({ colour, kind });
   return rng.shuffle([...unseen, ...invented]).slice(0, MAX_TRICKS);
 }
 
@@ -70,7 +77,9 @@ export function trickThings(ctx: ScreenContext, rng: Stream): ThingRef[] {
 export function trickPeople(ctx: ScreenContext, rng: Stream): PersonRef[] {
   const seen = new Set(seenIds(ctx.ask.frames, 'person'));
   const seenColours = new Set(ctx.place.people.filter((p) => seen.has(p.id)).map((p) => p.colour));
-  const pool = ctx.place.people.filter((p) => !seen.has(p.id) && !seenColours.has(p.colour)).map((p) => ({ id: p.id, colour: p.colour }));
+  const pool = ctx.place.people
+    .filter((p) => !seen.has(p.id) && !seenColours.has(p.colour))
+    .map((p) => ({ id: p.id, colour: p.colour }));
   return rng.shuffle(pool).slice(0, MAX_TRICKS);
 }
 
@@ -79,7 +88,11 @@ export function trickPeople(ctx: ScreenContext, rng: Stream): PersonRef[] {
  * of view now (`out_of_view`: in view, they are the now families' questions); then, when the slot tries a trick
  * first, never-shown things before them.
  */
-export function thingTargets(site: AskSite, scope: 'now' | 'seen' | 'out_of_view', trickFirst: boolean): CandidateTry[] {
+export function thingTargets(
+  site: AskSite,
+  scope: 'now' | 'seen' | 'out_of_view',
+  trickFirst: boolean,
+): CandidateTry[] {
   const { ctx, rng } = site;
   const now = askFrame(ctx.ask);
   let ids = seenIds(scope === 'now' ? [now] : ctx.ask.frames, 'thing');
@@ -92,7 +105,10 @@ export function thingTargets(site: AskSite, scope: 'now' | 'seen' | 'out_of_view
     .slice(0, MAX_TARGETS)
     .map((id) => {
       const t = ctx.place.things.find((x) => x.id === id);
-      return { target: { type: 'thing', ref: { id, colour: t?.colour ?? 'unknown', kind: t?.kind ?? 'thing' } }, trick: false };
+      return {
+        target: { type: 'thing', ref: { id, colour: t?.colour ?? 'unknown', kind: t?.kind ?? 'thing' } },
+        trick: false,
+      };
     });
   if (!trickFirst) return real;
   const tricks: CandidateTry[] = trickThings(ctx, rng).map((ref) => ({ target: { type: 'thing', ref }, trick: true }));
@@ -106,9 +122,15 @@ export function personTargets(site: AskSite, trickFirst: boolean): CandidateTry[
   const real: CandidateTry[] = rng
     .shuffle(seenIds(ctx.ask.frames, 'person').filter((id) => !inView.has(id)))
     .slice(0, MAX_TARGETS)
-    .map((id) => ({ target: { type: 'person', ref: { id, colour: ctx.place.people.find((p) => p.id === id)?.colour ?? 'unknown' } }, trick: false }));
+    .map((id) => ({
+      target: { type: 'person', ref: { id, colour: ctx.place.people.find((p) => p.id === id)?.colour ?? 'unknown' } },
+      trick: false,
+    }));
   if (!trickFirst) return real;
-  return [...trickPeople(ctx, rng).map((ref): CandidateTry => ({ target: { type: 'person', ref }, trick: true })), ...real];
+  return [
+    ...trickPeople(ctx, rng).map((ref): CandidateTry => ({ target: { type: 'person', ref }, trick: true })),
+    ...real,
+  ];
 }
 
 /** The direction a candidate names (clear_path is handed nothing else). */

@@ -4,7 +4,7 @@
  * its wording is the same as a real one's.
  */
 import type { AskContext } from './inputs.ts';
-import { thingName } from './wording.ts';
+import { thingName } from './names.ts';
 
 /** What a person question names: a person by the colour of their top, with their id when they exist. */
 export interface PersonRef {

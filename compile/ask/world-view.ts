@@ -6,7 +6,9 @@ import type { WorldView } from './inputs.ts';
 export function worldFromTimeline(tl: Timeline): WorldView {
   const cache = new Map<number, readonly Solid[]>();
   const things = new Map(tl.place.things.map((t) => [t.id, { id: t.id, kind: t.kind, colour: t.colour }]));
-  const people = new Map(tl.place.people.map((p) => [p.id, { id: p.id, colour: p.colour, radius_m: p.shoulder_width / 2 }]));
+  const people = new Map(
+    tl.place.people.map((p) => [p.id, { id: p.id, colour: p.colour, radius_m: p.shoulder_width / 2 }]),
+  );
   return {
     solidsAt(t) {
       let s = cache.get(t);

@@ -11,12 +11,21 @@
  * observe each needed cell as evidence. p: at the contact point where the obstacle meets the floor, seen from the
  * frame that last observed the face, for the run measured along the drive.
  */
+import { number, turnOf } from '../reader/answer.ts';
+import { readClearPath } from '../reader/corridor.ts';
 import type { FamilyDef } from '../family.ts';
 import { DIRECTIONS, directionOf, type AskSite, type CandidateTry } from '../ask/targets.ts';
 import { publicMapObstacles } from '../ask/corridor-seen.ts';
 import { lookedAlong } from '../looked-along.ts';
 import { zRange } from '../../layouts/solids.ts';
-import { bodyAt, footprintDistance, headingVector, sweepFootprints, type Direction, type Pose2 } from '../../layouts/geometry/index.ts';
+import {
+  bodyAt,
+  footprintDistance,
+  headingVector,
+  sweepFootprints,
+  type Direction,
+  type Pose2,
+} from '../../layouts/geometry/index.ts';
 import { normHeading } from '../../formats/step.ts';
 import { pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
 import { bodyObstacles, corridorCells, excludedCells } from '../ask/corridor-seen.ts';
@@ -28,7 +37,8 @@ const CLEAR_PATH: Record<Direction, string> = {
   ahead: 'If you drove straight ahead now, how far could your body go before it touched anything?',
   back: 'If you reversed straight back now, without turning, how far could your body go before it touched anything?',
   left: 'If you turned in place {turn} degrees to your left and then drove straight, how far could your body go before it touched anything?',
-  right: 'If you turned in place {turn} degrees to your right and then drove straight, how far could your body go before it touched anything?',
+  right:
+    'If you turned in place {turn} degrees to your right and then drove straight, how far could your body go before it touched anything?',
 };
 
 /** The question's wording (docs/questions.md). */
@@ -41,8 +51,12 @@ export function gridDiagonal(ctx: AskContext): number {
 
 /** The pose and travel heading of a drive in a direction (the body turned in place first for left and right). */
 export function driveOf(pose: Pose2, direction: Direction, turnDeg: number): { pose: Pose2; heading_deg: number } {
-  const yaw = direction === 'left' ? pose.yaw_deg + turnDeg : direction === 'right' ? pose.yaw_deg - turnDeg : pose.yaw_deg;
-  return { pose: { ...pose, yaw_deg: normHeading(yaw) }, heading_deg: normHeading(direction === 'back' ? yaw + 180 : yaw) };
+  const yaw =
+    direction === 'left' ? pose.yaw_deg + turnDeg : direction === 'right' ? pose.yaw_deg - turnDeg : pose.yaw_deg;
+  return {
+    pose: { ...pose, yaw_deg: normHeading(yaw) },
+    heading_deg: normHeading(direction === 'back' ? yaw + 180 : yaw),
+  };
 }
 
 export function clearPath(ctx: AskContext, direction: Direction): FamilyOutcome {
@@ -54,26 +68,37 @@ export function clearPath(ctx: AskContext, direction: Direction): FamilyOutcome 
   const obstacles = bodyObstacles(job, ctx.world.solidsAt(f.t));
   const start: Pose2 = { x: f.pose.x, y: f.pose.y, yaw_deg: f.pose.heading_deg };
   const drive = driveOf(start, direction, job.turn_deg);
-  const res = sweepFootprints(obstacles, { pose: drive.pose, body: job.body, heading_deg: drive.heading_deg, maxDistance: gridDiagonal(ctx) });
+  const res = sweepFootprints(obstacles, {
+    pose: drive.pose,
+    body: job.body,
+    heading_deg: drive.heading_deg,
+    maxDistance: gridDiagonal(ctx),
+  });
   const hit = obstacles.find((o) => o.solid.name === res.hit);
   if (!hit) return skip('clear_path', 'nothing within the place along the drive');
   const run = res.distance;
   const d = headingVector(drive.heading_deg);
   const at = Math.max(0, run - 1e-6);
-  const touching = bodyAt(job.body, { x: drive.pose.x + d[0] * at, y: drive.pose.y + d[1] * at, yaw_deg: drive.pose.yaw_deg });
+  const touching = bodyAt(job.body, {
+    x: drive.pose.x + d[0] * at,
+    y: drive.pose.y + d[1] * at,
+    yaw_deg: drive.pose.yaw_deg,
+  });
   const contact = footprintDistance(touching, hit.fp).b;
 
   const excluded = excludedCells(space, job.body, [start, drive.pose], obstacles);
   const cells = corridorCells(space, job.body, drive.pose, drive.heading_deg, run, excluded);
   // the cell just before the contact (on the free side: walls may lie outside the grid)
-  const c0 = space.cellOf(contact[0] - d[0] * ctx.grid.cell / 2, contact[1] - d[1] * ctx.grid.cell / 2);
+  const c0 = space.cellOf(contact[0] - (d[0] * ctx.grid.cell) / 2, contact[1] - (d[1] * ctx.grid.cell) / 2);
   const face: number[] = [];
   if (c0 >= 0) {
     const nx = ctx.grid.nx;
-    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-      const ix = (c0 % nx) + dx, iy = Math.floor(c0 / nx) + dy;
-      if (ix >= 0 && iy >= 0 && ix < nx && iy < ctx.grid.ny) face.push(iy * nx + ix);
-    }
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const ix = (c0 % nx) + dx,
+          iy = Math.floor(c0 / nx) + dy;
+        if (ix >= 0 && iy >= 0 && ix < nx && iy < ctx.grid.ny) face.push(iy * nx + ix);
+      }
   }
   const faceSeen = face.filter((c) => space.observed(c));
   // the corridor's cells free as far as the frames tell (for a flying body, the air its camera looked through
@@ -83,14 +108,18 @@ export function clearPath(ctx: AskContext, direction: Direction): FamilyOutcome 
 
   const askCam = poseOfRecord(f.camera);
   const faceNow = face.some((c) => latest.observed(c));
-  const nowOk = knowable && faceNow && cells.every((c) => latest.free(c, band) || !cellInView(job.intr, askCam, space.centre(c)));
+  const nowOk =
+    knowable && faceNow && cells.every((c) => latest.free(c, band) || !cellInView(job.intr, askCam, space.centre(c)));
   let faceFrame: FrameView = f;
   const evidence: FrameView[] = [];
   if (knowable && !nowOk) {
     let best = -1;
     for (const c of faceSeen) {
       const lf = space.lastFrame(c)!;
-      if (lf.t > best) { best = lf.t; faceFrame = lf; }
+      if (lf.t > best) {
+        best = lf.t;
+        faceFrame = lf;
+      }
     }
     evidence.push(faceFrame);
     for (const c of cells) evidence.push(space.lastFreeFrame(c)!);
@@ -128,6 +157,7 @@ export const family: FamilyDef = {
   map_diagnostic: true,
   templates: (m) => DIRECTIONS.map((d) => ({ template: d, text: wording(d, m.num) })),
   candidates: (site) => lookedAlongDirections(site),
+  read: (m, form, text) => number(readClearPath(m, form.template as Direction, turnOf(text, m))),
   gold: (site, target) => clearPath(site.ctx.ask, directionOf(target)),
 };
 
@@ -140,7 +170,12 @@ function lookedAlongDirections(site: AskSite): CandidateTry[] {
   const map = publicMapObstacles(ctx.ask, now.t);
   const looked = (direction: Direction) => {
     const d = driveOf({ x: now.pose.x, y: now.pose.y, yaw_deg: now.pose.heading_deg }, direction, job.turn_deg);
-    const run = sweepFootprints(map, { pose: d.pose, body: job.body, heading_deg: d.heading_deg, maxDistance: gridDiagonal(ctx.ask) }).distance;
+    const run = sweepFootprints(map, {
+      pose: d.pose,
+      body: job.body,
+      heading_deg: d.heading_deg,
+      maxDistance: gridDiagonal(ctx.ask),
+    }).distance;
     return lookedAlong(job, task, d.heading_deg, run);
   };
   return rng

@@ -5,6 +5,8 @@
  * constant-velocity extrapolation stays within p of the true path to the horizon's end, so a perfect reader of the
  * frames can predict it. p: at the nearest person's floor contact point in the ask frame, for the gap.
  */
+import { number } from '../reader/answer.ts';
+import { readClosestApproach } from '../reader/people.ts';
 import type { FamilyDef } from '../family.ts';
 import { NO_TARGET } from '../ask/targets.ts';
 import { askFrame, taskFrames, type AskContext } from '../ask/inputs.ts';
@@ -13,7 +15,7 @@ import { peopleInView, personPixel, predictedApproach } from '../ask/people.ts';
 
 /** The question's wording (docs/questions.md). */
 const wording = (horizonS: number) =>
-    `If you stayed where you are, how close would the nearest person you can see come to your body in the next ${horizonS} seconds? Answer the smallest gap in metres.`;
+  `If you stayed where you are, how close would the nearest person you can see come to your body in the next ${horizonS} seconds? Answer the smallest gap in metres.`;
 
 export function closestApproach(ctx: AskContext): FamilyOutcome {
   const f = askFrame(ctx);
@@ -29,7 +31,13 @@ export function closestApproach(ctx: AskContext): FamilyOutcome {
     if (!r.ok) return skip('closest_approach', r.reason);
     if (!best || r.gap < best.gap) best = { gap: r.gap, p };
   }
-  const gold = baseGold(ctx, family, { knowable: true, value: best!.gap, evidence: [f], pixel_m: best!.p, column: 'now' });
+  const gold = baseGold(ctx, family, {
+    knowable: true,
+    value: best!.gap,
+    evidence: [f],
+    pixel_m: best!.p,
+    column: 'now',
+  });
   return { ok: true, family: 'closest_approach', text: wording(ctx.job.horizon_s), gold };
 }
 
@@ -48,5 +56,6 @@ export const family: FamilyDef = {
   map_diagnostic: false,
   templates: (m) => [{ template: 'closest_approach', text: wording(m.num) }],
   candidates: (site) => NO_TARGET,
+  read: (m) => number(readClosestApproach(m)),
   gold: (site) => closestApproach(site.ctx.ask),
 };

@@ -5,6 +5,8 @@
  * only when a person was seen during the task. Column `now` when the smallest gap is the ask frame's. p: at the
  * person's floor contact point in that frame, for the gap.
  */
+import { number } from '../reader/answer.ts';
+import { readClosestPerson } from '../reader/people.ts';
 import type { FamilyDef } from '../family.ts';
 import { NO_TARGET } from '../ask/targets.ts';
 import { askFrame, taskFrames, type AskContext, type FrameView } from '../ask/inputs.ts';
@@ -12,7 +14,8 @@ import { baseGold, skip, type FamilyOutcome } from '../ask/outcome.ts';
 import { peopleInView, personGap, personPixel } from '../ask/people.ts';
 
 /** The question's wording (docs/questions.md). */
-const wording = () => 'During this task so far, how close has a person come to your body? Answer the smallest gap in metres.';
+const wording = () =>
+  'During this task so far, how close has a person come to your body? Answer the smallest gap in metres.';
 
 export function closestPerson(ctx: AskContext): FamilyOutcome {
   let best: { gap: number; frame: FrameView; id: string } | undefined;
@@ -29,7 +32,13 @@ export function closestPerson(ctx: AskContext): FamilyOutcome {
   const seen = best.frame.entities.find((e) => e.entity === best!.id)!;
   const p = personPixel(ctx, { frame: best.frame, seen }, best.frame.pose, ctx.world.person(best.id)!.radius_m);
   const now = best.frame === askFrame(ctx);
-  const gold = baseGold(ctx, family, { knowable: true, value: best.gap, evidence: [best.frame], pixel_m: p, column: now ? 'now' : 'memory' });
+  const gold = baseGold(ctx, family, {
+    knowable: true,
+    value: best.gap,
+    evidence: [best.frame],
+    pixel_m: p,
+    column: now ? 'now' : 'memory',
+  });
   return { ok: true, family: 'closest_person', text: wording(), gold };
 }
 
@@ -48,5 +57,6 @@ export const family: FamilyDef = {
   map_diagnostic: false,
   templates: (m) => [{ template: 'closest_person', text: wording() }],
   candidates: (site) => NO_TARGET,
+  read: (m) => number(readClosestPerson(m)),
   gold: (site) => closestPerson(site.ctx.ask),
 };

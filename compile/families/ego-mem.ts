@@ -6,6 +6,8 @@
  * out of view in the ask frame and its last sighting shows a contact point. p: at that point, from the camera of
  * the last sighting, for the point's planar shift (the offset moves with it rigidly).
  */
+import { offset, UNKNOWN } from '../reader/answer.ts';
+import { readEgoMem } from '../reader/things.ts';
 import type { FamilyDef } from '../family.ts';
 import { thingOf, thingTargets } from '../ask/targets.ts';
 import { mapPlace, pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
@@ -16,7 +18,7 @@ import { nameOf, type ThingRef } from '../ask/thing-ref.ts';
 
 /** The question's wording (docs/questions.md). */
 const wording = (thing: string) =>
-    `Where is the point of ${thing} you saw earlier, where it meets the floor or the surface it stands on, nearest to your camera when you last saw it, from your camera now?`;
+  `Where is the point of ${thing} you saw earlier, where it meets the floor or the surface it stands on, nearest to your camera when you last saw it, from your camera now?`;
 
 export function egoMem(ctx: AskContext, ref: ThingRef): FamilyOutcome {
   const f = askFrame(ctx);
@@ -24,13 +26,31 @@ export function egoMem(ctx: AskContext, ref: ThingRef): FamilyOutcome {
   const last = ref.id ? lastSighting(ctx.frames, ref.id) : undefined;
   const critical = !!ref.id && !!ctx.critical?.has(ref.id);
   if (!last) {
-    return { ok: true, family: 'ego_mem', text, gold: baseGold(ctx, family, { knowable: false, value: null, evidence: [f], pixel_m: ctx.grid.cell, task_critical: critical }) };
+    return {
+      ok: true,
+      family: 'ego_mem',
+      text,
+      gold: baseGold(ctx, family, {
+        knowable: false,
+        value: null,
+        evidence: [f],
+        pixel_m: ctx.grid.cell,
+        task_critical: critical,
+      }),
+    };
   }
   if (last.frame === f) return skip('ego_mem', 'the thing is in view now');
-  if (!last.seen.contact) return skip('ego_mem', 'no visible point where the thing meets its support at its last sighting');
+  if (!last.seen.contact)
+    return skip('ego_mem', 'no visible point where the thing meets its support at its last sighting');
   const point = last.seen.contact.point;
   const p = pixelSizeOr(ctx.job.intr, poseOfRecord(last.frame.camera), point, mapPlace, ctx.grid.cell);
-  const gold = baseGold(ctx, family, { knowable: true, value: offsetFrom(f.camera, point), evidence: [last.frame], pixel_m: p, task_critical: critical });
+  const gold = baseGold(ctx, family, {
+    knowable: true,
+    value: offsetFrom(f.camera, point),
+    evidence: [last.frame],
+    pixel_m: p,
+    task_critical: critical,
+  });
   return { ok: true, family: 'ego_mem', text, gold };
 }
 
@@ -49,5 +69,6 @@ export const family: FamilyDef = {
   map_diagnostic: false,
   templates: (m) => [{ template: 'ego_mem', text: wording(m.thing) }],
   candidates: (site, trickFirst) => thingTargets(site, 'out_of_view', trickFirst),
+  read: (m, form) => (form.thing ? offset(readEgoMem(m, form.thing)) : UNKNOWN),
   gold: (site, target) => egoMem(site.ctx.ask, thingOf('ego_mem', target)),
 };

@@ -4,6 +4,8 @@
  * the top it rests on), as (ahead, left) metres from the camera, horizontal. Asked only of a thing with pixels and
  * a visible contact point in the ask frame. p: at the contact point, for the offset (the point's planar shift).
  */
+import { offset, UNKNOWN } from '../reader/answer.ts';
+import { readEgoNow } from '../reader/things.ts';
 import type { FamilyDef } from '../family.ts';
 import { thingOf, thingTargets } from '../ask/targets.ts';
 import { mapPlace, pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
@@ -46,5 +48,6 @@ export const family: FamilyDef = {
   map_diagnostic: false,
   templates: (m) => [{ template: 'ego_now', text: wording(m.thing) }],
   candidates: (site, trickFirst) => thingTargets(site, 'now', trickFirst),
+  read: (m, form) => (form.thing ? offset(readEgoNow(m, form.thing)) : UNKNOWN),
   gold: (site, target) => egoNow(site.ctx.ask, thingOf('ego_now', target)),
 };

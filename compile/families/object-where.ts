@@ -6,6 +6,8 @@
  * for long things seen only from the side. p: at the contact point of the last sighting (or the middle on its
  * support when none was visible), for the map place.
  */
+import { place, UNKNOWN } from '../reader/answer.ts';
+import { readObjectWhere } from '../reader/things.ts';
 import type { FamilyDef } from '../family.ts';
 import { thingOf, thingTargets } from '../ask/targets.ts';
 import { mapPlace, pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
@@ -23,14 +25,27 @@ export function objectWhere(ctx: AskContext, ref: ThingRef): FamilyOutcome {
   const critical = !!ref.id && !!ctx.critical?.has(ref.id);
   const all = ref.id ? sightingsOf(ctx.frames, ref.id) : [];
   if (!all.length) {
-    return { ok: true, family: 'object_where', text, gold: baseGold(ctx, family, { knowable: false, value: null, evidence: [f], pixel_m: ctx.grid.cell, task_critical: critical }) };
+    return {
+      ok: true,
+      family: 'object_where',
+      text,
+      gold: baseGold(ctx, family, {
+        knowable: false,
+        value: null,
+        evidence: [f],
+        pixel_m: ctx.grid.cell,
+        task_critical: critical,
+      }),
+    };
   }
   const last = all[all.length - 1];
   const st = thingState(ctx.world, ref.id!, last.frame.t);
   if (!st) return skip('object_where', 'the thing was not in the scene at its last sighting (carried)');
   const clear = all.filter((s) => s.seen.pixels >= CLEAR_PX);
   const judgedBy = clear.length ? clear : all;
-  const topAbove = judgedBy.every((s) => (thingState(ctx.world, ref.id!, s.frame.t)?.top_z ?? -Infinity) > s.frame.camera.position[2]);
+  const topAbove = judgedBy.every(
+    (s) => (thingState(ctx.world, ref.id!, s.frame.t)?.top_z ?? -Infinity) > s.frame.camera.position[2],
+  );
   const point = last.seen.contact?.point ?? [st.middle[0], st.middle[1], st.bottom_z];
   const p = pixelSizeOr(ctx.job.intr, poseOfRecord(last.frame.camera), point, mapPlace, ctx.grid.cell);
   const gold = baseGold(ctx, family, {
@@ -40,7 +55,12 @@ export function objectWhere(ctx: AskContext, ref: ThingRef): FamilyOutcome {
     pixel_m: p,
     task_critical: critical,
   });
-  return { ok: true, family: 'object_where', text, gold: { ...gold, length_m: st.length_m, top_above_camera: topAbove } };
+  return {
+    ok: true,
+    family: 'object_where',
+    text,
+    gold: { ...gold, length_m: st.length_m, top_above_camera: topAbove },
+  };
 }
 
 export const family: FamilyDef = {
@@ -58,5 +78,6 @@ export const family: FamilyDef = {
   map_diagnostic: false,
   templates: (m) => [{ template: 'object_where', text: wording(m.thing) }],
   candidates: (site, trickFirst) => thingTargets(site, 'out_of_view', trickFirst),
+  read: (m, form) => (form.thing ? place(readObjectWhere(m, form.thing)) : UNKNOWN),
   gold: (site, target) => objectWhere(site.ctx.ask, thingOf('object_where', target)),
 };

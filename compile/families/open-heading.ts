@@ -8,6 +8,8 @@
  * Column `now` when the ask frame observed every cell of the best heading's corridor in its view (others seen on
  * the way there); else memory. p: at the end of the best run on the floor, for the run along the heading.
  */
+import { heading } from '../reader/answer.ts';
+import { readOpenHeading } from '../reader/corridor.ts';
 import type { FamilyDef } from '../family.ts';
 import { NO_TARGET, type AskSite } from '../ask/targets.ts';
 import { publicMapObstacles } from '../ask/corridor-seen.ts';
@@ -25,7 +27,7 @@ import { cellInView, observedBy, seenSpaceOf } from '../ask/seen.ts';
 
 /** The question's wording (docs/questions.md). */
 const wording = () =>
-    'Turning in place, which heading would give your body the most room to drive straight? Answer in degrees relative to where you face now (positive = left).';
+  'Turning in place, which heading would give your body the most room to drive straight? Answer in degrees relative to where you face now (positive = left).';
 
 const EPS = 1e-9;
 
@@ -66,13 +68,28 @@ export function openHeading(ctx: AskContext): FamilyOutcome {
   const cells = knowable ? corridorCells(space, job.body, best.pose, H, best.run, excluded) : [];
   const latest = observedBy(ctx.grid, f);
   const cam = poseOfRecord(f.camera);
-  const now = knowable && cells.every((c) => latest.free(c, job.baseZ_m) || !cellInView(job.intr, cam, space.centre(c), 0));
+  const now =
+    knowable && cells.every((c) => latest.free(c, job.baseZ_m) || !cellInView(job.intr, cam, space.centre(c), 0));
   const front = job.bodyLength_m / 2 + best.run;
   const end: [number, number, number] = [start.x + d[0] * front, start.y + d[1] * front, 0];
-  const endFrame: FrameView = now ? f : space.lastFrame(space.cellOf(end[0] - d[0] * ctx.grid.cell / 2, end[1] - d[1] * ctx.grid.cell / 2)) ?? f;
-  const p = pixelSizeOr(job.intr, poseOfRecord(endFrame.camera), end, (q) => (q[0] - start.x) * d[0] + (q[1] - start.y) * d[1], ctx.grid.cell);
+  const endFrame: FrameView = now
+    ? f
+    : (space.lastFrame(space.cellOf(end[0] - (d[0] * ctx.grid.cell) / 2, end[1] - (d[1] * ctx.grid.cell) / 2)) ?? f);
+  const p = pixelSizeOr(
+    job.intr,
+    poseOfRecord(endFrame.camera),
+    end,
+    (q) => (q[0] - start.x) * d[0] + (q[1] - start.y) * d[1],
+    ctx.grid.cell,
+  );
   const evidence = now || !knowable ? [f] : cells.map((c) => space.lastFreeFrame(c)).filter((x): x is FrameView => !!x);
-  const gold = baseGold(ctx, family, { knowable, value: best.rel, evidence, pixel_m: p, column: now ? 'now' : 'memory' });
+  const gold = baseGold(ctx, family, {
+    knowable,
+    value: best.rel,
+    evidence,
+    pixel_m: p,
+    column: now ? 'now' : 'memory',
+  });
   return { ok: true, family: 'open_heading', text: wording(), gold: { ...gold, heading_table: table } };
 }
 
@@ -90,7 +107,8 @@ export const family: FamilyDef = {
   contact: false,
   map_diagnostic: true,
   templates: (m) => [{ template: 'open_heading', text: wording() }],
-  candidates: (site) => lookedAroundAt(site) ? NO_TARGET : [],
+  candidates: (site) => (lookedAroundAt(site) ? NO_TARGET : []),
+  read: (m) => heading(readOpenHeading(m)),
   gold: (site) => openHeading(site.ctx.ask),
 };
 
@@ -104,6 +122,11 @@ function lookedAroundAt(site: AskSite): boolean {
   const now = askFrame(ask);
   const map = publicMapObstacles(ask, now.t);
   const room = (heading: number, upTo: number) =>
-    sweepFootprints(map, { pose: { x: now.pose.x, y: now.pose.y, yaw_deg: heading }, body: job.body, heading_deg: heading, maxDistance: upTo }).distance;
+    sweepFootprints(map, {
+      pose: { x: now.pose.x, y: now.pose.y, yaw_deg: heading },
+      body: job.body,
+      heading_deg: heading,
+      maxDistance: upTo,
+    }).distance;
   return lookedAround(job, taskFrames(ask), room);
 }

@@ -7,6 +7,8 @@
  * obstacles) was observed during the task. Column `now` when the ask frame shows every listed thing and observed
  * every region cell in its view; else memory.
  */
+import { list } from '../reader/answer.ts';
+import { readTangleAhead } from '../reader/lists.ts';
 import type { FamilyDef } from '../family.ts';
 import { NO_TARGET } from '../ask/targets.ts';
 import { cameStraight } from '../looked-along.ts';
@@ -20,7 +22,7 @@ import { cellInView, observedBy, seenSpaceOf } from '../ask/seen.ts';
 
 /** The question's wording (docs/questions.md). */
 const wording = (aheadM: number) =>
-    `Which things on the floor within ${aheadM} m ahead of your body could your brush catch? List where each one is on the map.`;
+  `Which things on the floor within ${aheadM} m ahead of your body could your brush catch? List where each one is on the map.`;
 
 export function tangleAhead(ctx: AskContext): FamilyOutcome {
   const job = ctx.job;
@@ -28,15 +30,19 @@ export function tangleAhead(ctx: AskContext): FamilyOutcome {
   const f = askFrame(ctx);
   const frames = taskFrames(ctx);
   const a = f.pose.heading_deg * DEG;
-  const ux = Math.cos(a), uy = Math.sin(a);
-  const far = job.bodyLength_m / 2 + job.tangle.ahead_m, half = job.tangle.half_width_m;
+  const ux = Math.cos(a),
+    uy = Math.sin(a);
+  const far = job.bodyLength_m / 2 + job.tangle.ahead_m,
+    half = job.tangle.half_width_m;
   const local = (xy: [number, number]) => {
-    const dx = xy[0] - f.pose.x, dy = xy[1] - f.pose.y;
+    const dx = xy[0] - f.pose.x,
+      dy = xy[1] - f.pose.y;
     return [dx * ux + dy * uy, -dx * uy + dy * ux] as const;
   };
   const sd = (xy: [number, number]) => {
     const [al, lat] = local(xy);
-    const ex = Math.max(-al, al - far), ey = Math.abs(lat) - half;
+    const ex = Math.max(-al, al - far),
+      ey = Math.abs(lat) - half;
     return ex > 0 || ey > 0 ? Math.hypot(Math.max(ex, 0), Math.max(ey, 0)) : Math.max(ex, ey);
   };
   const kinds = new Set(job.hazards.brush_catches);
@@ -45,7 +51,12 @@ export function tangleAhead(ctx: AskContext): FamilyOutcome {
   const list = listThings(ctx, frames, candidates, sd, (id) => cats.has(ctx.world.thing(id)?.kind ?? ''), true);
 
   const space = seenSpaceOf(ctx.grid, frames);
-  const excluded = excludedCells(space, job.body, [{ x: f.pose.x, y: f.pose.y, yaw_deg: f.pose.heading_deg }], bodyObstacles(job, ctx.world.solidsAt(f.t)));
+  const excluded = excludedCells(
+    space,
+    job.body,
+    [{ x: f.pose.x, y: f.pose.y, yaw_deg: f.pose.heading_deg }],
+    bodyObstacles(job, ctx.world.solidsAt(f.t)),
+  );
   const region: number[] = [];
   for (let c = 0; c < space.n; c++) if (!excluded[c] && sd(space.centre(c)) < 0) region.push(c);
   const knowable = region.every((c) => space.observed(c));
@@ -55,10 +66,24 @@ export function tangleAhead(ctx: AskContext): FamilyOutcome {
     knowable &&
     list.evidence.every((s) => s.frame === f) &&
     region.every((c) => latest.observed(c) || !cellInView(job.intr, cam, space.centre(c), job.baseZ_m));
-  const evidence: FrameView[] = now ? [f] : [...list.evidence.map((s) => s.frame), ...(knowable ? region.map((c) => space.lastFrame(c)!) : [f])];
+  const evidence: FrameView[] = now
+    ? [f]
+    : [...list.evidence.map((s) => s.frame), ...(knowable ? region.map((c) => space.lastFrame(c)!) : [f])];
   const p = list.things.length ? Math.min(...list.things.map((t) => t.pixel_m)) : ctx.grid.cell;
-  const gold = baseGold(ctx, family, { knowable, value: list.things, evidence, pixel_m: p, task_critical: true, column: now ? 'now' : 'memory' });
-  return { ok: true, family: 'tangle_ahead', text: wording(job.tangle.ahead_m), gold: { ...gold, dont_care: list.dontCare } };
+  const gold = baseGold(ctx, family, {
+    knowable,
+    value: list.things,
+    evidence,
+    pixel_m: p,
+    task_critical: true,
+    column: now ? 'now' : 'memory',
+  });
+  return {
+    ok: true,
+    family: 'tangle_ahead',
+    text: wording(job.tangle.ahead_m),
+    gold: { ...gold, dont_care: list.dontCare },
+  };
 }
 
 export const family: FamilyDef = {
@@ -75,6 +100,7 @@ export const family: FamilyDef = {
   contact: false,
   map_diagnostic: false,
   templates: (m) => [{ template: 'tangle_ahead', text: wording(m.num) }],
-  candidates: (site) => cameStraight(taskFrames(site.ctx.ask)) ? NO_TARGET : [],
+  candidates: (site) => (cameStraight(taskFrames(site.ctx.ask)) ? NO_TARGET : []),
+  read: (m) => list(readTangleAhead(m)),
   gold: (site) => tangleAhead(site.ctx.ask),
 };

@@ -6,6 +6,8 @@
  * cleaned. Things within a cell of the edge are don't-care circles. The vacuum flags its catastrophe kinds as
  * hazards. Always knowable (an empty list is a list).
  */
+import { list } from '../reader/answer.ts';
+import { readTaskThings } from '../reader/lists.ts';
 import type { FamilyDef } from '../family.ts';
 import { NO_TARGET } from '../ask/targets.ts';
 import { askFrame, taskFrames, type AskContext, type FrameView } from '../ask/inputs.ts';
@@ -14,11 +16,14 @@ import { baseGold, skip, type FamilyOutcome } from '../ask/outcome.ts';
 
 /** The question's wording (docs/questions.md). */
 const wording = (scope: 'route' | 'rooms_cleaned', distanceM: number | null) =>
-    scope === 'rooms_cleaned'
-      ? 'In the rooms you cleaned during your last task, which things on the floor could your brush catch? List where each one is on the map.'
-      : `Which things on the floor within ${distanceM} m of the route you drove during your last task would you have to steer around next time? List where each one is on the map.`;
+  scope === 'rooms_cleaned'
+    ? 'In the rooms you cleaned during your last task, which things on the floor could your brush catch? List where each one is on the map.'
+    : `Which things on the floor within ${distanceM} m of the route you drove during your last task would you have to steer around next time? List where each one is on the map.`;
 
-export function taskThings(ctx: AskContext, opts: { roomsCleaned?: readonly (readonly [number, number][])[] } = {}): FamilyOutcome {
+export function taskThings(
+  ctx: AskContext,
+  opts: { roomsCleaned?: readonly (readonly [number, number][])[] } = {},
+): FamilyOutcome {
   const job = ctx.job;
   const f = askFrame(ctx);
   const frames = taskFrames(ctx);
@@ -29,7 +34,10 @@ export function taskThings(ctx: AskContext, opts: { roomsCleaned?: readonly (rea
   let sd: (xy: [number, number]) => number;
   if (tt.scope === 'route') {
     if (tt.distance_m === null) return skip('task_things', 'the job states no distance from the route');
-    sd = tubeDistance(frames.map((fr): [number, number] => [fr.pose.x, fr.pose.y]), tt.distance_m);
+    sd = tubeDistance(
+      frames.map((fr): [number, number] => [fr.pose.x, fr.pose.y]),
+      tt.distance_m,
+    );
   } else {
     if (!opts.roomsCleaned?.length) return skip('task_things', 'no room was cleaned during the task');
     const kinds = new Set(job.hazards?.brush_catches ?? []);
@@ -39,8 +47,20 @@ export function taskThings(ctx: AskContext, opts: { roomsCleaned?: readonly (rea
   const list = listThings(ctx, frames, candidates, sd, hazard, tt.floor_only);
   const evidence: FrameView[] = list.evidence.length ? list.evidence.map((s) => s.frame) : [f];
   const p = list.things.length ? Math.min(...list.things.map((t) => t.pixel_m)) : ctx.grid.cell;
-  const gold = baseGold(ctx, family, { knowable: true, value: list.things, evidence, pixel_m: p, task_critical: true, column: 'memory' });
-  return { ok: true, family: 'task_things', text: wording(tt.scope, tt.distance_m), gold: { ...gold, dont_care: list.dontCare } };
+  const gold = baseGold(ctx, family, {
+    knowable: true,
+    value: list.things,
+    evidence,
+    pixel_m: p,
+    task_critical: true,
+    column: 'memory',
+  });
+  return {
+    ok: true,
+    family: 'task_things',
+    text: wording(tt.scope, tt.distance_m),
+    gold: { ...gold, dont_care: list.dontCare },
+  };
 }
 
 export const family: FamilyDef = {
@@ -57,9 +77,10 @@ export const family: FamilyDef = {
   contact: false,
   map_diagnostic: false,
   templates: (m) => [
-      { template: 'rooms_cleaned', text: wording('rooms_cleaned', null) },
-      { template: 'route', text: wording('route', m.num) },
-    ],
+    { template: 'rooms_cleaned', text: wording('rooms_cleaned', null) },
+    { template: 'route', text: wording('route', m.num) },
+  ],
   candidates: (site) => NO_TARGET,
+  read: (m) => list(readTaskThings(m)),
   gold: (site) => taskThings(site.ctx.ask, site.roomsCleaned ? { roomsCleaned: site.roomsCleaned } : {}),
 };

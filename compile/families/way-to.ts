@@ -8,6 +8,8 @@
  * (ties: the smallest turn). `unknown` when the thing had no pixel in the window; skipped when the seen floor gives
  * no route or no heading with room. p is the field's cell (the route's pixel).
  */
+import { heading, UNKNOWN } from '../reader/answer.ts';
+import { readWayTo } from '../reader/route.ts';
 import type { FamilyDef } from '../family.ts';
 import { thingOf, thingTargets } from '../ask/targets.ts';
 import type { HeadingTable } from '../../formats/gold-row.ts';
@@ -24,7 +26,7 @@ import { nameOf, type ThingRef } from '../ask/thing-ref.ts';
 
 /** The question's wording (docs/questions.md). */
 const wording = (thing: string) =>
-    `Which way would you set off now to get to ${thing}? Answer a heading in degrees relative to where you face now (positive = left).`;
+  `Which way would you set off now to get to ${thing}? Answer a heading in degrees relative to where you face now (positive = left).`;
 
 const EPS = 1e-9;
 
@@ -45,7 +47,10 @@ function askFloor(space: SeenSpace, job: JobView, f: FrameView): RouteFloor {
   if (!rf) {
     const floor = space.floorMask();
     const obstacle = space.obstacleMask();
-    for (const c of cellsInFootprint(space, bodyAt(job.body, { x: f.pose.x, y: f.pose.y, yaw_deg: f.pose.heading_deg }))) {
+    for (const c of cellsInFootprint(
+      space,
+      bodyAt(job.body, { x: f.pose.x, y: f.pose.y, yaw_deg: f.pose.heading_deg }),
+    )) {
       floor[c] = 1;
       obstacle[c] = 0;
     }
@@ -61,8 +66,21 @@ export function wayTo(ctx: AskContext, ref: ThingRef): FamilyOutcome {
   const cell = job.way_cell_m;
   const critical = !!ref.id && !!ctx.critical?.has(ref.id);
   const last = ref.id ? lastSighting(ctx.frames, ref.id) : undefined;
-  if (!last) return { ok: true, family: 'way_to', text, gold: baseGold(ctx, family, { knowable: false, value: null, evidence: [f], pixel_m: cell, task_critical: critical }) };
-  if (Math.abs(ctx.grid.cell - cell) > 1e-9) throw new Error(`way_to: the seen grid's cell ${ctx.grid.cell} m is not the job's field cell ${cell} m`);
+  if (!last)
+    return {
+      ok: true,
+      family: 'way_to',
+      text,
+      gold: baseGold(ctx, family, {
+        knowable: false,
+        value: null,
+        evidence: [f],
+        pixel_m: cell,
+        task_critical: critical,
+      }),
+    };
+  if (Math.abs(ctx.grid.cell - cell) > 1e-9)
+    throw new Error(`way_to: the seen grid's cell ${ctx.grid.cell} m is not the job's field cell ${cell} m`);
   const st = thingState(ctx.world, ref.id!, last.frame.t);
   if (!st) return skip('way_to', 'the thing was not in the scene at its last sighting (carried)');
 
@@ -78,11 +96,14 @@ export function wayTo(ctx: AskContext, ref: ThingRef): FamilyOutcome {
   for (let i = 0; i < 360; i++) {
     const rel = -180 + i;
     const d = headingVector(normHeading(f.pose.heading_deg + rel));
-    let seenOk = true, roomOk = true, lastD = D0;
+    let seenOk = true,
+      roomOk = true,
+      lastD = D0;
     const n = Math.ceil(R / step);
     for (let k = 1; k <= n; k++) {
       const s = Math.min(R, k * step);
-      const x = f.pose.x + d[0] * s, y = f.pose.y + d[1] * s;
+      const x = f.pose.x + d[0] * s,
+        y = f.pose.y + d[1] * s;
       const c = space.cellOf(x, y);
       if (c < 0 || !rf.seen[c]) seenOk = false;
       if (c < 0 || !rf.roomy[c]) roomOk = false;
@@ -92,13 +113,26 @@ export function wayTo(ctx: AskContext, ref: ThingRef): FamilyOutcome {
     const endD = fieldAt(rf, f.pose.x + d[0] * R, f.pose.y + d[1] * R);
     const progress = D0 - (Number.isFinite(endD) ? endD : lastD);
     entries.push({ progress_m: progress, room_ok: roomOk, seen_ok: seenOk });
-    if (roomOk && seenOk && (!best || progress > best.progress + EPS || (Math.abs(progress - best.progress) <= EPS && Math.abs(rel) < Math.abs(best.rel)))) {
+    if (
+      roomOk &&
+      seenOk &&
+      (!best ||
+        progress > best.progress + EPS ||
+        (Math.abs(progress - best.progress) <= EPS && Math.abs(rel) < Math.abs(best.rel)))
+    ) {
       best = { rel, progress };
     }
   }
   if (!best) return skip('way_to', 'no heading has room through seen floor');
   const table: HeadingTable = { step_deg: 1, entries, best_progress_m: best.progress, cell_m: cell };
-  const gold = baseGold(ctx, family, { knowable: true, value: best.rel, evidence: [last.frame], pixel_m: cell, task_critical: critical, column: 'memory' });
+  const gold = baseGold(ctx, family, {
+    knowable: true,
+    value: best.rel,
+    evidence: [last.frame],
+    pixel_m: cell,
+    task_critical: critical,
+    column: 'memory',
+  });
   return { ok: true, family: 'way_to', text, gold: { ...gold, heading_table: table } };
 }
 
@@ -117,5 +151,6 @@ export const family: FamilyDef = {
   map_diagnostic: false,
   templates: (m) => [{ template: 'way_to', text: wording(m.thing) }],
   candidates: (site, trickFirst) => thingTargets(site, 'seen', trickFirst),
+  read: (m, form) => (form.thing ? heading(readWayTo(m, form.thing)) : UNKNOWN),
   gold: (site, target) => wayTo(site.ctx.ask, thingOf('way_to', target)),
 };

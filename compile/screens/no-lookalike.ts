@@ -17,7 +17,9 @@ export const noLookalike: Screen = {
     if (group) {
       const members = ctx.place.things.filter((t) => t.id !== ref.id && t.lookalike_group === group);
       for (const f of evidenceFrames(c, ctx)) {
-        for (const m of members) if (seenIn(f, m.id)) return `look-alike ${m.id} (${m.colour} ${m.kind}, group ${group}) in sight at evidence frame ${f.k}`;
+        for (const m of members)
+          if (seenIn(f, m.id))
+            return `look-alike ${m.id} (${m.colour} ${m.kind}, group ${group}) in sight at evidence frame ${f.k}`;
       }
     }
     const namesakes = ctx.place.things.filter((t) => t.id !== ref.id && t.kind === ref.kind && t.colour === ref.colour);

@@ -40,7 +40,9 @@ export function pixelProblem(g: GoldCore): string | null {
   if (g.answer_type === 'list') {
     const M = g.match_m ?? g.reacquire_m;
     const bad = ((g.value ?? []) as ListThing[]).find((it) => it.pixel_m > M / 2);
-    return bad ? `list item at (${bad.x}, ${bad.y}): p ${bad.pixel_m.toFixed(3)} m > M/2 = ${(M / 2).toFixed(3)} m` : null;
+    return bad
+      ? `list item at (${bad.x}, ${bad.y}): p ${bad.pixel_m.toFixed(3)} m > M/2 = ${(M / 2).toFixed(3)} m`
+      : null;
   }
   const N = needAtGold(g);
   if (N === null) return null;

@@ -22,7 +22,8 @@ export function sightingProblem(seen: SeenEntity | undefined): string | null {
   if (seen.pixels < MIN_PIXELS) return `${seen.pixels} px < ${MIN_PIXELS}`;
   if (seen.brightness === null) return 'no brightness recorded';
   if (seen.brightness < LIT_FLOOR) return `brightness ${seen.brightness} < ${LIT_FLOOR} (not lit)`;
-  if (seen.edge_margin_px < EDGE_MARGIN_PX) return `${seen.edge_margin_px} px from the frame's edge < ${EDGE_MARGIN_PX}`;
+  if (seen.edge_margin_px < EDGE_MARGIN_PX)
+    return `${seen.edge_margin_px} px from the frame's edge < ${EDGE_MARGIN_PX}`;
   return null;
 }
 
@@ -35,7 +36,10 @@ export function isRecognizable(seen: SeenEntity | undefined): boolean {
  * The colour most of the thing's frames show: the plurality of the colour words its clear sightings (MIN_PIXELS or
  * more) were named with (all its sightings when none is clear); null on a tie or when none was named.
  */
-export function shownColour(frames: readonly FrameView[], id: string): { word: string | null; votes: Record<string, number> } {
+export function shownColour(
+  frames: readonly FrameView[],
+  id: string,
+): { word: string | null; votes: Record<string, number> } {
   const all = frames.map((f) => seenIn(f, id)).filter((s): s is SeenEntity => !!s);
   const clear = all.filter((s) => s.pixels >= MIN_PIXELS);
   const votes: Record<string, number> = {};
@@ -56,7 +60,10 @@ export const recognizable: Screen = {
     }
     const shown = shownColour(ctx.ask.frames, ref.id);
     if (shown.word !== ref.colour) {
-      const votes = Object.entries(shown.votes).map(([w, n]) => `${w} ${n}`).join(', ') || 'none';
+      const votes =
+        Object.entries(shown.votes)
+          .map(([w, n]) => `${w} ${n}`)
+          .join(', ') || 'none';
       return `colour word "${ref.colour}" is not the colour most of its frames show (${votes})`;
     }
     return null;

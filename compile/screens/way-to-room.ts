@@ -20,9 +20,10 @@ export const wayToRoom: Screen = {
     if (!t) return 'no heading table';
     const i = Math.round(h) + 180;
     const e = t.entries[i];
-    if (!e || !e.room_ok || !e.seen_ok) return `best heading ${h} deg has no room through seen floor`;
+    if (!e?.room_ok || !e.seen_ok) return `best heading ${h} deg has no room through seen floor`;
     const progress = t.best_progress_m ?? 0;
-    if (progress < MIN_PROGRESS_M) return `best heading gains ${progress.toFixed(2)} m < ${MIN_PROGRESS_M} m toward the thing`;
+    if (progress < MIN_PROGRESS_M)
+      return `best heading gains ${progress.toFixed(2)} m < ${MIN_PROGRESS_M} m toward the thing`;
     if (Math.abs(h) < MIN_TURN_DEG) return `best heading ${h} deg is not a real turn (< ${MIN_TURN_DEG} deg)`;
     return null;
   },

@@ -27,9 +27,10 @@ export function solidAabb(s: Solid): [number, number, number, number, number, nu
   let ex: number, ey: number;
   if (s.shape === 'box') {
     const y = (s.yaw_deg ?? 0) * DEG;
-    const c = Math.abs(Math.cos(y)), sn = Math.abs(Math.sin(y));
-    ex = c * s.size[0] / 2 + sn * s.size[1] / 2;
-    ey = sn * s.size[0] / 2 + c * s.size[1] / 2;
+    const c = Math.abs(Math.cos(y)),
+      sn = Math.abs(Math.sin(y));
+    ex = (c * s.size[0]) / 2 + (sn * s.size[1]) / 2;
+    ey = (sn * s.size[0]) / 2 + (c * s.size[1]) / 2;
   } else {
     ex = ey = Math.max(s.size[0], s.size[1]) / 2;
   }
@@ -48,8 +49,11 @@ export function buildBvh(solids: readonly Solid[]): Bvh {
   const bvh: Bvh = {
     nodeCount: 0,
     bounds: new Float64Array(6 * maxNodes),
-    left: new Int32Array(maxNodes), right: new Int32Array(maxNodes),
-    axis: new Uint8Array(maxNodes), start: new Int32Array(maxNodes), count: new Int32Array(maxNodes),
+    left: new Int32Array(maxNodes),
+    right: new Int32Array(maxNodes),
+    axis: new Uint8Array(maxNodes),
+    start: new Int32Array(maxNodes),
+    count: new Int32Array(maxNodes),
     items: new Int32Array(n),
   };
   if (n === 0) return bvh;
@@ -59,15 +63,19 @@ export function buildBvh(solids: readonly Solid[]): Bvh {
     const b = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
     const cb = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
     for (let k = lo; k < hi; k++) {
-      const bb = boxes[idx[k]], c = cent[idx[k]];
+      const bb = boxes[idx[k]],
+        c = cent[idx[k]];
       for (let a = 0; a < 3; a++) {
-        b[a] = Math.min(b[a], bb[a]); b[a + 3] = Math.max(b[a + 3], bb[a + 3]);
-        cb[a] = Math.min(cb[a], c[a]); cb[a + 3] = Math.max(cb[a + 3], c[a]);
+        b[a] = Math.min(b[a], bb[a]);
+        b[a + 3] = Math.max(b[a + 3], bb[a + 3]);
+        cb[a] = Math.min(cb[a], c[a]);
+        cb[a + 3] = Math.max(cb[a + 3], c[a]);
       }
     }
     bvh.bounds.set(b, node * 6);
     if (hi - lo <= LEAF) {
-      bvh.start[node] = lo; bvh.count[node] = hi - lo;
+      bvh.start[node] = lo;
+      bvh.count[node] = hi - lo;
       for (let k = lo; k < hi; k++) bvh.items[k] = idx[k];
       return node;
     }
@@ -80,7 +88,8 @@ export function buildBvh(solids: readonly Solid[]): Bvh {
     bvh.count[node] = 0;
     const l = build(lo, mid);
     const r = build(mid, hi);
-    bvh.left[node] = l; bvh.right[node] = r;
+    bvh.left[node] = l;
+    bvh.right[node] = r;
     return node;
   };
   build(0, n);

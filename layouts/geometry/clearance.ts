@@ -4,8 +4,9 @@
  * floor a camera has seen) it comes from the distance transform, less a margin for the cell size.
  */
 import type { Solid } from '../solids.ts';
+// biome-ignore lint/correctness/noUnusedImports: every name is used (Footprint by bucketIndex, SolidFilter by an extends clause); the rule misreads this file
 import { footprintBounds, footprints, type Footprint, type SolidFilter, type Vec2 } from './footprint.ts';
-import { emptyGrid, rasterise, type Bounds, Grid } from './occupancy.ts';
+import { emptyGrid, rasterise, type Bounds, type Grid } from './occupancy.ts';
 import { distanceTransform } from './distance-transform.ts';
 import { footprintSignedDistance } from './nearest.ts';
 
@@ -34,7 +35,10 @@ export function clearanceFromGrid(grid: Grid, margin = grid.cell * Math.SQRT1_2)
   if (!(cap > 0)) cap = Infinity;
   for (let i = 0; i < field.length; i++) if (field[i] > cap) field[i] = cap;
   return {
-    grid, field, cap, exact: false,
+    grid,
+    field,
+    cap,
+    exact: false,
     at(x, y) {
       const [ix, iy] = grid.worldToCell(x, y);
       return grid.inside(ix, iy) ? field[iy * grid.cols + ix] : -Infinity;
@@ -73,7 +77,10 @@ export function clearanceFromSolids(solids: readonly Solid[], opts: SolidClearan
   }
   const index = bucketIndex(items, cap);
   return {
-    grid, field, cap, exact: true,
+    grid,
+    field,
+    cap,
+    exact: true,
     at(x, y) {
       const [ix, iy] = grid.worldToCell(x, y);
       if (!grid.inside(ix, iy)) return -Infinity;
@@ -98,11 +105,11 @@ function bucketIndex(items: Footprint[], reach: number): { near(x: number, y: nu
       for (let by = Math.floor((y0 - reach) / B); by <= Math.floor((y1 + reach) / B); by++) {
         const k = key(bx, by);
         const l = map.get(k);
-        if (l) l.push(fp); else map.set(k, [fp]);
+        if (l) l.push(fp);
+        else map.set(k, [fp]);
       }
     }
   }
   const none: Footprint[] = [];
   return { near: (x, y) => map.get(key(Math.floor(x / B), Math.floor(y / B))) ?? none };
 }
-

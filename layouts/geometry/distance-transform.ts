@@ -35,7 +35,9 @@ function dt1(f: Float64Array, d: Float64Array, n: number, v: Int32Array, z: Floa
 export function squaredDistanceCells(grid: Grid): Float64Array {
   const { cols, rows } = grid;
   const n = Math.max(cols, rows);
-  const f = new Float64Array(n), d = new Float64Array(n), z = new Float64Array(n + 1);
+  const f = new Float64Array(n),
+    d = new Float64Array(n),
+    z = new Float64Array(n + 1);
   const v = new Int32Array(n);
   const out = new Float64Array(cols * rows);
   for (let i = 0; i < out.length; i++) out[i] = grid.data[i] ? 0 : INF;

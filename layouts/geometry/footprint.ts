@@ -83,10 +83,17 @@ export function bodyAt(body: BodyFootprint, pose: Pose2): Footprint {
 
 /** Corners of a rectangle footprint, counter-clockwise. */
 export function rectCorners(r: { cx: number; cy: number; hx: number; hy: number; yaw: number }): Vec2[] {
-  const c = Math.cos(r.yaw), s = Math.sin(r.yaw);
+  const c = Math.cos(r.yaw),
+    s = Math.sin(r.yaw);
   const pts: Vec2[] = [];
-  for (const [u, v] of [[1, 1], [-1, 1], [-1, -1], [1, -1]] as const) {
-    const lx = u * r.hx, ly = v * r.hy;
+  for (const [u, v] of [
+    [1, 1],
+    [-1, 1],
+    [-1, -1],
+    [1, -1],
+  ] as const) {
+    const lx = u * r.hx,
+      ly = v * r.hy;
     pts.push([r.cx + c * lx - s * ly, r.cy + s * lx + c * ly]);
   }
   // order [+,+], [-,+], [-,-], [+,-] is counter-clockwise

@@ -3,31 +3,50 @@
  * Distances are signed: negative means overlap (the depth of the shallowest way out).
  */
 import type { Solid } from '../solids.ts';
-import { DEG, bodyAt, footprints, rectCorners, type BodyFootprint, type Footprint, type Pose2, type SolidFilter, type Vec2 } from './footprint.ts';
+import {
+  DEG,
+  bodyAt,
+  footprints,
+  rectCorners,
+  type BodyFootprint,
+  type Footprint,
+  type Pose2,
+  type SolidFilter,
+  type Vec2,
+} from './footprint.ts';
 
 export type Vec3 = [number, number, number];
 
 /** Signed distance from a point to a footprint, and the nearest point of the footprint's outline (or the point itself inside a circle's centre). */
 export function pointToFootprint(px: number, py: number, fp: Footprint): { distance: number; point: Vec2 } {
   if (fp.kind === 'circle') {
-    const dx = px - fp.cx, dy = py - fp.cy;
+    const dx = px - fp.cx,
+      dy = py - fp.cy;
     const d = Math.hypot(dx, dy);
     if (d === 0) return { distance: -fp.r, point: [fp.cx + fp.r, fp.cy] };
     return { distance: d - fp.r, point: [fp.cx + (dx / d) * fp.r, fp.cy + (dy / d) * fp.r] };
   }
-  const c = Math.cos(fp.yaw), s = Math.sin(fp.yaw);
-  const rx = px - fp.cx, ry = py - fp.cy;
-  const lx = c * rx + s * ry, ly = -s * rx + c * ry;
-  const ex = Math.abs(lx) - fp.hx, ey = Math.abs(ly) - fp.hy;
+  const c = Math.cos(fp.yaw),
+    s = Math.sin(fp.yaw);
+  const rx = px - fp.cx,
+    ry = py - fp.cy;
+  const lx = c * rx + s * ry,
+    ly = -s * rx + c * ry;
+  const ex = Math.abs(lx) - fp.hx,
+    ey = Math.abs(ly) - fp.hy;
   let qx: number, qy: number, distance: number;
   if (ex > 0 || ey > 0) {
     qx = Math.max(-fp.hx, Math.min(fp.hx, lx));
     qy = Math.max(-fp.hy, Math.min(fp.hy, ly));
     distance = Math.hypot(Math.max(ex, 0), Math.max(ey, 0));
   } else if (ex > ey) {
-    qx = Math.sign(lx || 1) * fp.hx; qy = ly; distance = ex;
+    qx = Math.sign(lx || 1) * fp.hx;
+    qy = ly;
+    distance = ex;
   } else {
-    qx = lx; qy = Math.sign(ly || 1) * fp.hy; distance = ey;
+    qx = lx;
+    qy = Math.sign(ly || 1) * fp.hy;
+    distance = ey;
   }
   return { distance, point: [fp.cx + c * qx - s * qy, fp.cy + s * qx + c * qy] };
 }
@@ -35,16 +54,20 @@ export function pointToFootprint(px: number, py: number, fp: Footprint): { dista
 /** Signed distance from a point to a footprint (no allocation; for hot loops). */
 export function footprintSignedDistance(px: number, py: number, fp: Footprint): number {
   if (fp.kind === 'circle') return Math.hypot(px - fp.cx, py - fp.cy) - fp.r;
-  const c = Math.cos(fp.yaw), s = Math.sin(fp.yaw);
-  const rx = px - fp.cx, ry = py - fp.cy;
-  const ex = Math.abs(c * rx + s * ry) - fp.hx, ey = Math.abs(-s * rx + c * ry) - fp.hy;
+  const c = Math.cos(fp.yaw),
+    s = Math.sin(fp.yaw);
+  const rx = px - fp.cx,
+    ry = py - fp.cy;
+  const ex = Math.abs(c * rx + s * ry) - fp.hx,
+    ey = Math.abs(-s * rx + c * ry) - fp.hy;
   if (ex > 0 || ey > 0) return Math.hypot(Math.max(ex, 0), Math.max(ey, 0));
   return Math.max(ex, ey);
 }
 
 /** Nearest point on segment ab to p, and its squared distance. */
 function segmentPoint(p: Vec2, a: Vec2, b: Vec2): { d2: number; q: Vec2 } {
-  const abx = b[0] - a[0], aby = b[1] - a[1];
+  const abx = b[0] - a[0],
+    aby = b[1] - a[1];
   const l2 = abx * abx + aby * aby;
   let t = l2 > 0 ? ((p[0] - a[0]) * abx + (p[1] - a[1]) * aby) / l2 : 0;
   t = Math.max(0, Math.min(1, t));
@@ -57,12 +80,25 @@ function satOverlap(a: Vec2[], b: Vec2[]): number {
   let best = Infinity;
   for (const poly of [a, b]) {
     for (let i = 0; i < poly.length; i++) {
-      const p = poly[i], q = poly[(i + 1) % poly.length];
-      const nx = q[1] - p[1], ny = p[0] - q[0];
+      const p = poly[i],
+        q = poly[(i + 1) % poly.length];
+      const nx = q[1] - p[1],
+        ny = p[0] - q[0];
       const l = Math.hypot(nx, ny);
-      let amin = Infinity, amax = -Infinity, bmin = Infinity, bmax = -Infinity;
-      for (const v of a) { const d = (v[0] * nx + v[1] * ny) / l; amin = Math.min(amin, d); amax = Math.max(amax, d); }
-      for (const v of b) { const d = (v[0] * nx + v[1] * ny) / l; bmin = Math.min(bmin, d); bmax = Math.max(bmax, d); }
+      let amin = Infinity,
+        amax = -Infinity,
+        bmin = Infinity,
+        bmax = -Infinity;
+      for (const v of a) {
+        const d = (v[0] * nx + v[1] * ny) / l;
+        amin = Math.min(amin, d);
+        amax = Math.max(amax, d);
+      }
+      for (const v of b) {
+        const d = (v[0] * nx + v[1] * ny) / l;
+        bmin = Math.min(bmin, d);
+        bmax = Math.max(bmax, d);
+      }
       best = Math.min(best, Math.min(amax, bmax) - Math.max(amin, bmin));
     }
   }
@@ -73,23 +109,28 @@ function satOverlap(a: Vec2[], b: Vec2[]): number {
 export function footprintDistance(a: Footprint, b: Footprint): { distance: number; a: Vec2; b: Vec2 } {
   if (a.kind === 'circle') {
     const n = pointToFootprint(a.cx, a.cy, b);
-    const dx = n.point[0] - a.cx, dy = n.point[1] - a.cy;
+    const dx = n.point[0] - a.cx,
+      dy = n.point[1] - a.cy;
     const l = Math.hypot(dx, dy) || 1;
     const sg = n.distance >= 0 ? 1 : -1;
-    return { distance: n.distance - a.r, a: [a.cx + (sg * dx / l) * a.r, a.cy + (sg * dy / l) * a.r], b: n.point };
+    return { distance: n.distance - a.r, a: [a.cx + ((sg * dx) / l) * a.r, a.cy + ((sg * dy) / l) * a.r], b: n.point };
   }
   if (b.kind === 'circle') {
     const r = footprintDistance(b, a);
     return { distance: r.distance, a: r.b, b: r.a };
   }
-  const pa = rectCorners(a), pb = rectCorners(b);
+  const pa = rectCorners(a),
+    pb = rectCorners(b);
   const ov = satOverlap(pa, pb);
   if (ov > 0) {
     const m: Vec2 = [(a.cx + b.cx) / 2, (a.cy + b.cy) / 2];
     return { distance: -ov, a: m, b: m };
   }
   let best = { d2: Infinity, a: pa[0], b: pb[0] };
-  for (const [from, to, flip] of [[pa, pb, false], [pb, pa, true]] as const) {
+  for (const [from, to, flip] of [
+    [pa, pb, false],
+    [pb, pa, true],
+  ] as const) {
     for (const v of from) {
       for (let i = 0; i < to.length; i++) {
         const s = segmentPoint(v, to[i], to[(i + 1) % to.length]);
@@ -102,7 +143,10 @@ export function footprintDistance(a: Footprint, b: Footprint): { distance: numbe
 
 /** Nearest points between a body at a pose and a solid's footprint within the body's height band. */
 export function bodyToSolid(
-  body: BodyFootprint, pose: Pose2, solid: Solid, zBand: [number, number],
+  body: BodyFootprint,
+  pose: Pose2,
+  solid: Solid,
+  zBand: [number, number],
 ): { distance: number; body: Vec2; solid: Vec2 } {
   const fp = footprints([solid], { zBand, roles: [solid.role] })[0]?.fp;
   if (!fp) return { distance: Infinity, body: [pose.x, pose.y], solid: [solid.center[0], solid.center[1]] };
@@ -112,7 +156,9 @@ export function bodyToSolid(
 
 /** Nearest solid to a 2-D point among those the filter lets through: signed distance, the solid and its nearest point; null when none. */
 export function distanceToSolids(
-  p: Vec2, solids: readonly Solid[], filter: SolidFilter,
+  p: Vec2,
+  solids: readonly Solid[],
+  filter: SolidFilter,
 ): { distance: number; solid: Solid; point: Vec2 } | null {
   let best: { distance: number; solid: Solid; point: Vec2 } | null = null;
   for (const { solid, fp } of footprints(solids, filter)) {
@@ -137,20 +183,25 @@ export function pointToSolid(p: Vec3, s: Solid): { distance: number; point: Vec3
   const ez = Math.abs(lz) - hz;
   if (s.shape === 'cylinder') {
     const R = Math.max(s.size[0], s.size[1]) / 2;
-    const dx = p[0] - cx, dy = p[1] - cy;
+    const dx = p[0] - cx,
+      dy = p[1] - cy;
     const rho = Math.hypot(dx, dy);
-    const ux = rho > 0 ? dx / rho : 1, uy = rho > 0 ? dy / rho : 0;
+    const ux = rho > 0 ? dx / rho : 1,
+      uy = rho > 0 ? dy / rho : 0;
     const er = rho - R;
     if (er > 0 || ez > 0) {
-      const rr = Math.min(rho, R), zz = Math.max(-hz, Math.min(hz, lz));
+      const rr = Math.min(rho, R),
+        zz = Math.max(-hz, Math.min(hz, lz));
       return { distance: Math.hypot(Math.max(er, 0), Math.max(ez, 0)), point: [cx + ux * rr, cy + uy * rr, cz + zz] };
     }
     if (er > ez) return { distance: er, point: [cx + ux * R, cy + uy * R, p[2]] };
     return { distance: ez, point: [p[0], p[1], cz + Math.sign(lz || 1) * hz] };
   }
   const yaw = (s.yaw_deg ?? 0) * DEG;
-  const c = Math.cos(yaw), sn = Math.sin(yaw);
-  const rx = p[0] - cx, ry = p[1] - cy;
+  const c = Math.cos(yaw),
+    sn = Math.sin(yaw);
+  const rx = p[0] - cx,
+    ry = p[1] - cy;
   const l = [c * rx + sn * ry, -sn * rx + c * ry, lz];
   const h = [s.size[0] / 2, s.size[1] / 2, hz];
   const e = l.map((v, i) => Math.abs(v) - h[i]);

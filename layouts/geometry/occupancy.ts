@@ -3,9 +3,9 @@
  * covers [origin + i*cell, origin + (i+1)*cell) on each axis; its centre is origin + (i + 0.5)*cell.
  */
 import type { Solid } from '../solids.ts';
-import { footprintBounds, footprints, rectCorners, type Footprint, type SolidFilter, type Vec2 } from './footprint.ts';
+import { footprintBounds, footprints, rectCorners, type Footprint, type SolidFilter } from './footprint.ts';
 import { distanceTransform } from './distance-transform.ts';
-import { emptyGrid, Grid, type Bounds } from './grid.ts';
+import { emptyGrid, type Grid, type Bounds } from './grid.ts';
 
 export { Grid, emptyGrid, type Bounds } from './grid.ts';
 
@@ -27,11 +27,14 @@ export function rasterise(grid: Grid, fp: Footprint, mode: 'center' | 'overlap' 
   const c = grid.cell;
   const [i0, j0] = grid.worldToCell(x0 - c, y0 - c);
   const [i1, j1] = grid.worldToCell(x1 + c, y1 + c);
-  const ia = Math.max(0, i0), ib = Math.min(grid.cols - 1, i1);
-  const ja = Math.max(0, j0), jb = Math.min(grid.rows - 1, j1);
+  const ia = Math.max(0, i0),
+    ib = Math.min(grid.cols - 1, i1);
+  const ja = Math.max(0, j0),
+    jb = Math.min(grid.rows - 1, j1);
   const h = c / 2;
   const corners = fp.kind === 'rect' ? rectCorners(fp) : null;
-  const cos = fp.kind === 'rect' ? Math.cos(fp.yaw) : 1, sin = fp.kind === 'rect' ? Math.sin(fp.yaw) : 0;
+  const cos = fp.kind === 'rect' ? Math.cos(fp.yaw) : 1,
+    sin = fp.kind === 'rect' ? Math.sin(fp.yaw) : 0;
   for (let j = ja; j <= jb; j++) {
     for (let i = ia; i <= ib; i++) {
       const [px, py] = grid.cellToWorld(i, j);
@@ -39,22 +42,30 @@ export function rasterise(grid: Grid, fp: Footprint, mode: 'center' | 'overlap' 
       if (fp.kind === 'circle') {
         if (mode === 'center') hit = (px - fp.cx) ** 2 + (py - fp.cy) ** 2 < fp.r * fp.r;
         else {
-          const dx = Math.max(Math.abs(fp.cx - px) - h, 0), dy = Math.max(Math.abs(fp.cy - py) - h, 0);
+          const dx = Math.max(Math.abs(fp.cx - px) - h, 0),
+            dy = Math.max(Math.abs(fp.cy - py) - h, 0);
           hit = dx * dx + dy * dy < fp.r * fp.r;
         }
       } else {
-        const rx = px - fp.cx, ry = py - fp.cy;
-        const lx = cos * rx + sin * ry, ly = -sin * rx + cos * ry;
+        const rx = px - fp.cx,
+          ry = py - fp.cy;
+        const lx = cos * rx + sin * ry,
+          ly = -sin * rx + cos * ry;
         if (mode === 'center') hit = Math.abs(lx) < fp.hx && Math.abs(ly) < fp.hy;
         else {
           // separating axes: the rectangle's two axes, then the grid's two axes
           const ext = h * (Math.abs(cos) + Math.abs(sin));
           hit = Math.abs(lx) < fp.hx + ext && Math.abs(ly) < fp.hy + ext;
           if (hit) {
-            let minx = Infinity, maxx = -Infinity, miny = Infinity, maxy = -Infinity;
+            let minx = Infinity,
+              maxx = -Infinity,
+              miny = Infinity,
+              maxy = -Infinity;
             for (const q of corners!) {
-              minx = Math.min(minx, q[0]); maxx = Math.max(maxx, q[0]);
-              miny = Math.min(miny, q[1]); maxy = Math.max(maxy, q[1]);
+              minx = Math.min(minx, q[0]);
+              maxx = Math.max(maxx, q[0]);
+              miny = Math.min(miny, q[1]);
+              maxy = Math.max(maxy, q[1]);
             }
             hit = minx < px + h && maxx > px - h && miny < py + h && maxy > py - h;
           }

@@ -27,18 +27,27 @@ export function raycastGrid(grid: Grid, origin: Vec2, heading_deg: number, maxDi
   if (!grid.inside(ix, iy)) return { distance: 0, cell: null };
   if (grid.get(ix, iy)) return { distance: 0, cell: [ix, iy] };
   const c = grid.cell;
-  const stepX = dx > 0 ? 1 : -1, stepY = dy > 0 ? 1 : -1;
+  const stepX = dx > 0 ? 1 : -1,
+    stepY = dy > 0 ? 1 : -1;
   const nextX = grid.origin[0] + (ix + (dx > 0 ? 1 : 0)) * c;
   const nextY = grid.origin[1] + (iy + (dy > 0 ? 1 : 0)) * c;
-  const adx = Math.abs(dx), ady = Math.abs(dy);
+  const adx = Math.abs(dx),
+    ady = Math.abs(dy);
   let tMaxX = adx < 1e-15 ? Infinity : (nextX - origin[0]) / dx;
   let tMaxY = ady < 1e-15 ? Infinity : (nextY - origin[1]) / dy;
   const tDX = adx < 1e-15 ? Infinity : c / adx;
   const tDY = ady < 1e-15 ? Infinity : c / ady;
   for (;;) {
     let t: number;
-    if (tMaxX < tMaxY) { t = tMaxX; ix += stepX; tMaxX += tDX; }
-    else { t = tMaxY; iy += stepY; tMaxY += tDY; }
+    if (tMaxX < tMaxY) {
+      t = tMaxX;
+      ix += stepX;
+      tMaxX += tDX;
+    } else {
+      t = tMaxY;
+      iy += stepY;
+      tMaxY += tDY;
+    }
     if (t >= maxDistance) return { distance: maxDistance, cell: null };
     if (!grid.inside(ix, iy)) return { distance: maxDistance, cell: null };
     if (grid.get(ix, iy)) return { distance: t, cell: [ix, iy] };
@@ -55,7 +64,15 @@ export interface RayHit {
 
 /** Entry of a ray into one solid, beyond tMin and before tMax: [t, nx, ny, nz] or null. */
 export function raySolid(
-  s: Solid, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tMin = 0, tMax = Infinity,
+  s: Solid,
+  ox: number,
+  oy: number,
+  oz: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  tMin = 0,
+  tMax = Infinity,
 ): [number, number, number, number] | null {
   const yaw = (s.yaw_deg ?? 0) * DEG;
   return rayPrimitive(s, Math.cos(yaw), Math.sin(yaw), ox, oy, oz, dx, dy, dz, tMin, tMax);
@@ -63,10 +80,24 @@ export function raySolid(
 
 /** raySolid with the box's yaw cosine and sine given (precomputed per scene). */
 function rayPrimitive(
-  s: Solid, co: number, si: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tMin: number, tMax: number,
+  s: Solid,
+  co: number,
+  si: number,
+  ox: number,
+  oy: number,
+  oz: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  tMin: number,
+  tMax: number,
 ): [number, number, number, number] | null {
-  const cx = s.center[0], cy = s.center[1], cz = s.center[2];
-  const px = ox - cx, py = oy - cy, pz = oz - cz;
+  const cx = s.center[0],
+    cy = s.center[1],
+    cz = s.center[2];
+  const px = ox - cx,
+    py = oy - cy,
+    pz = oz - cz;
   if (s.shape === 'sphere') {
     const R = s.size[0] / 2;
     const b = px * dx + py * dy + pz * dz;
@@ -84,7 +115,10 @@ function rayPrimitive(
     const R = Math.max(s.size[0], s.size[1]) / 2;
     const inside = px * px + py * py < R * R && Math.abs(pz) < hz;
     if (inside) return null;
-    let best = Infinity, nx = 0, ny = 0, nz = 0;
+    let best = Infinity,
+      nx = 0,
+      ny = 0,
+      nz = 0;
     // side
     const a = dx * dx + dy * dy;
     if (a > 1e-18) {
@@ -95,7 +129,10 @@ function rayPrimitive(
         const t = (-b - Math.sqrt(disc)) / a;
         const z = pz + t * dz;
         if (t >= tMin && t < tMax && Math.abs(z) <= hz && c > 0) {
-          best = t; nx = (px + t * dx) / R; ny = (py + t * dy) / R; nz = 0;
+          best = t;
+          nx = (px + t * dx) / R;
+          ny = (py + t * dy) / R;
+          nz = 0;
         }
       }
     }
@@ -105,8 +142,14 @@ function rayPrimitive(
         if (sg * pz <= hz) continue; // origin not on the outer side of this cap
         const t = (sg * hz - pz) / dz;
         if (t < tMin || t >= tMax || t >= best) continue;
-        const x = px + t * dx, y = py + t * dy;
-        if (x * x + y * y <= R * R) { best = t; nx = 0; ny = 0; nz = sg; }
+        const x = px + t * dx,
+          y = py + t * dy;
+        if (x * x + y * y <= R * R) {
+          best = t;
+          nx = 0;
+          ny = 0;
+          nz = sg;
+        }
       }
     }
     return best < Infinity ? [best, nx, ny, nz] : null;
@@ -115,16 +158,29 @@ function rayPrimitive(
   const lo = [co * px + si * py, -si * px + co * py, pz];
   const ld = [co * dx + si * dy, -si * dx + co * dy, dz];
   const h = [s.size[0] / 2, s.size[1] / 2, hz];
-  let tE = -Infinity, tL = Infinity, axis = -1, sgn = 0;
+  let tE = -Infinity,
+    tL = Infinity,
+    axis = -1,
+    sgn = 0;
   for (let i = 0; i < 3; i++) {
     if (Math.abs(ld[i]) < 1e-18) {
       if (Math.abs(lo[i]) >= h[i]) return null;
       continue;
     }
-    let t1 = (-h[i] - lo[i]) / ld[i], t2 = (h[i] - lo[i]) / ld[i];
+    let t1 = (-h[i] - lo[i]) / ld[i],
+      t2 = (h[i] - lo[i]) / ld[i];
     let s1 = -1;
-    if (t1 > t2) { const tmp = t1; t1 = t2; t2 = tmp; s1 = 1; }
-    if (t1 > tE) { tE = t1; axis = i; sgn = s1; }
+    if (t1 > t2) {
+      const tmp = t1;
+      t1 = t2;
+      t2 = tmp;
+      s1 = 1;
+    }
+    if (t1 > tE) {
+      tE = t1;
+      axis = i;
+      sgn = s1;
+    }
     if (t2 < tL) tL = t2;
     if (tE > tL) return null;
   }
@@ -149,7 +205,12 @@ export function raycast(solids: readonly Solid[], origin: Vec3, dir: Vec3, tMax 
     const h = raySolid(s, origin[0], origin[1], origin[2], d[0], d[1], d[2], 0, lim);
     if (h && h[0] < lim) {
       lim = h[0];
-      best = { t: h[0], solid: s, point: [origin[0] + d[0] * h[0], origin[1] + d[1] * h[0], origin[2] + d[2] * h[0]], normal: [h[1], h[2], h[3]] };
+      best = {
+        t: h[0],
+        solid: s,
+        point: [origin[0] + d[0] * h[0], origin[1] + d[1] * h[0], origin[2] + d[2] * h[0]],
+        normal: [h[1], h[2], h[3]],
+      };
     }
   }
   return best;
@@ -173,8 +234,13 @@ export interface RayScene {
 
 /** Prepare solids for raycastAll (builds the hierarchy once). */
 export function rayScene(solids: readonly Solid[]): RayScene {
-  const cos = new Float64Array(solids.length), sin = new Float64Array(solids.length);
-  solids.forEach((s, i) => { const y = (s.yaw_deg ?? 0) * DEG; cos[i] = Math.cos(y); sin[i] = Math.sin(y); });
+  const cos = new Float64Array(solids.length),
+    sin = new Float64Array(solids.length);
+  solids.forEach((s, i) => {
+    const y = (s.yaw_deg ?? 0) * DEG;
+    cos[i] = Math.cos(y);
+    sin[i] = Math.sin(y);
+  });
   return { solids, bvh: buildBvh(solids), cos, sin };
 }
 
@@ -182,18 +248,37 @@ export function rayScene(solids: readonly Solid[]): RayScene {
  * Cast n rays: origins and dirs are packed xyz (length 3n; directions need not be unit, t is in units of |dir|
  * unless they are). Nearest hit per ray (deterministic traversal).
  */
-export function raycastAll(scene: RayScene | readonly Solid[], origins: Float64Array | number[], dirs: Float64Array | number[], tMax = Infinity): RayBatchResult {
+export function raycastAll(
+  scene: RayScene | readonly Solid[],
+  origins: Float64Array | number[],
+  dirs: Float64Array | number[],
+  tMax = Infinity,
+): RayBatchResult {
   const sc: RayScene = Array.isArray(scene) ? rayScene(scene as readonly Solid[]) : (scene as RayScene);
   const n = Math.floor(dirs.length / 3);
   if (origins.length !== dirs.length) throw new Error('origins and dirs must have the same length');
-  const out: RayBatchResult = { t: new Float64Array(n).fill(Infinity), index: new Int32Array(n).fill(-1), normal: new Float32Array(3 * n) };
+  const out: RayBatchResult = {
+    t: new Float64Array(n).fill(Infinity),
+    index: new Int32Array(n).fill(-1),
+    normal: new Float32Array(3 * n),
+  };
   const { bvh, solids } = sc;
   const stack = new Int32Array(128);
   for (let r = 0; r < n; r++) {
-    const ox = origins[3 * r], oy = origins[3 * r + 1], oz = origins[3 * r + 2];
-    const dx = dirs[3 * r], dy = dirs[3 * r + 1], dz = dirs[3 * r + 2];
-    const ix = 1 / dx, iy = 1 / dy, iz = 1 / dz;
-    let best = tMax, bi = -1, nx = 0, ny = 0, nz = 0;
+    const ox = origins[3 * r],
+      oy = origins[3 * r + 1],
+      oz = origins[3 * r + 2];
+    const dx = dirs[3 * r],
+      dy = dirs[3 * r + 1],
+      dz = dirs[3 * r + 2];
+    const ix = 1 / dx,
+      iy = 1 / dy,
+      iz = 1 / dz;
+    let best = tMax,
+      bi = -1,
+      nx = 0,
+      ny = 0,
+      nz = 0;
     let sp = 0;
     if (bvh.nodeCount > 0) stack[sp++] = 0;
     while (sp > 0) {
@@ -201,18 +286,37 @@ export function raycastAll(scene: RayScene | readonly Solid[], origins: Float64A
       const b = node * 6;
       const bx = bvh.bounds;
       // slab test against the node box
-      let t0 = 0, t1 = best;
-      let a = (bx[b] - ox) * ix, c = (bx[b + 3] - ox) * ix;
-      if (a > c) { const k = a; a = c; c = k; }
-      if (a > t0) t0 = a; if (c < t1) t1 = c;
+      let t0 = 0,
+        t1 = best;
+      let a = (bx[b] - ox) * ix,
+        c = (bx[b + 3] - ox) * ix;
+      if (a > c) {
+        const k = a;
+        a = c;
+        c = k;
+      }
+      if (a > t0) t0 = a;
+      if (c < t1) t1 = c;
       if (!(t0 <= t1)) continue;
-      a = (bx[b + 1] - oy) * iy; c = (bx[b + 4] - oy) * iy;
-      if (a > c) { const k = a; a = c; c = k; }
-      if (a > t0) t0 = a; if (c < t1) t1 = c;
+      a = (bx[b + 1] - oy) * iy;
+      c = (bx[b + 4] - oy) * iy;
+      if (a > c) {
+        const k = a;
+        a = c;
+        c = k;
+      }
+      if (a > t0) t0 = a;
+      if (c < t1) t1 = c;
       if (!(t0 <= t1)) continue;
-      a = (bx[b + 2] - oz) * iz; c = (bx[b + 5] - oz) * iz;
-      if (a > c) { const k = a; a = c; c = k; }
-      if (a > t0) t0 = a; if (c < t1) t1 = c;
+      a = (bx[b + 2] - oz) * iz;
+      c = (bx[b + 5] - oz) * iz;
+      if (a > c) {
+        const k = a;
+        a = c;
+        c = k;
+      }
+      if (a > t0) t0 = a;
+      if (c < t1) t1 = c;
       if (!(t0 <= t1)) continue;
       const count = bvh.count[node];
       if (count > 0) {
@@ -220,20 +324,36 @@ export function raycastAll(scene: RayScene | readonly Solid[], origins: Float64A
         for (let k = start; k < start + count; k++) {
           const si = bvh.items[k];
           const h = rayPrimitive(solids[si], sc.cos[si], sc.sin[si], ox, oy, oz, dx, dy, dz, 0, best);
-          if (h) { best = h[0]; bi = si; nx = h[1]; ny = h[2]; nz = h[3]; }
+          if (h) {
+            best = h[0];
+            bi = si;
+            nx = h[1];
+            ny = h[2];
+            nz = h[3];
+          }
         }
       } else {
-        const l = bvh.left[node], rr = bvh.right[node];
+        const l = bvh.left[node],
+          rr = bvh.right[node];
         // visit the nearer child first: push the farther one first
         const axis = bvh.axis[node];
         const dcomp = axis === 0 ? dx : axis === 1 ? dy : dz;
         if (sp + 2 > stack.length) throw new Error('ray hierarchy too deep');
-        if (dcomp > 0) { stack[sp++] = rr; stack[sp++] = l; } else { stack[sp++] = l; stack[sp++] = rr; }
+        if (dcomp > 0) {
+          stack[sp++] = rr;
+          stack[sp++] = l;
+        } else {
+          stack[sp++] = l;
+          stack[sp++] = rr;
+        }
       }
     }
     if (bi >= 0) {
-      out.t[r] = best; out.index[r] = bi;
-      out.normal[3 * r] = nx; out.normal[3 * r + 1] = ny; out.normal[3 * r + 2] = nz;
+      out.t[r] = best;
+      out.index[r] = bi;
+      out.normal[3 * r] = nx;
+      out.normal[3 * r + 1] = ny;
+      out.normal[3 * r + 2] = nz;
     }
   }
   return out;

@@ -6,23 +6,45 @@
  * gets distance 0.
  */
 import type { Solid } from '../solids.ts';
-import { footprints, headingVector, rectCorners, DEG, type BodyFootprint, type Footprint, type Pose2, type SolidFilter, type Vec2 } from './footprint.ts';
+import {
+  footprints,
+  headingVector,
+  rectCorners,
+  DEG,
+  type BodyFootprint,
+  type Footprint,
+  type Pose2,
+  type SolidFilter,
+  type Vec2,
+} from './footprint.ts';
 
 const EPS = 1e-12;
 
 /** Entry parameter t >= 0 of the ray o + t*d into a convex polygon (any orientation); null on a miss or a graze. */
 export function rayConvexPolygon(o: Vec2, d: Vec2, poly: Vec2[]): number | null {
-  let mx = 0, my = 0;
-  for (const p of poly) { mx += p[0]; my += p[1]; }
-  mx /= poly.length; my /= poly.length;
-  let tE = -Infinity, tL = Infinity;
+  let mx = 0,
+    my = 0;
+  for (const p of poly) {
+    mx += p[0];
+    my += p[1];
+  }
+  mx /= poly.length;
+  my /= poly.length;
+  let tE = -Infinity,
+    tL = Infinity;
   for (let i = 0; i < poly.length; i++) {
-    const p = poly[i], q = poly[(i + 1) % poly.length];
-    let nx = q[1] - p[1], ny = p[0] - q[0];
+    const p = poly[i],
+      q = poly[(i + 1) % poly.length];
+    let nx = q[1] - p[1],
+      ny = p[0] - q[0];
     const len = Math.hypot(nx, ny);
     if (len < 1e-15) continue;
-    nx /= len; ny /= len;
-    if (nx * (mx - p[0]) + ny * (my - p[1]) > 0) { nx = -nx; ny = -ny; }
+    nx /= len;
+    ny /= len;
+    if (nx * (mx - p[0]) + ny * (my - p[1]) > 0) {
+      nx = -nx;
+      ny = -ny;
+    }
     // inside: n . (o + t d - p) < 0
     const num = nx * (p[0] - o[0]) + ny * (p[1] - o[1]);
     const den = nx * d[0] + ny * d[1];
@@ -41,7 +63,8 @@ export function rayConvexPolygon(o: Vec2, d: Vec2, poly: Vec2[]): number | null 
 
 /** Entry parameter t >= 0 of the ray o + t*d (d unit) into a disc; null on a miss or a graze. */
 export function rayCircle(o: Vec2, d: Vec2, c: Vec2, r: number): number | null {
-  const fx = o[0] - c[0], fy = o[1] - c[1];
+  const fx = o[0] - c[0],
+    fy = o[1] - c[1];
   const b = fx * d[0] + fy * d[1];
   const cc = fx * fx + fy * fy - r * r;
   const disc = b * b - cc;
@@ -56,17 +79,30 @@ export function rayCircle(o: Vec2, d: Vec2, c: Vec2, r: number): number | null {
 export function rayRoundedPolygon(o: Vec2, d: Vec2, poly: Vec2[], r: number): number | null {
   let best = rayConvexPolygon(o, d, poly);
   if (r <= 0) return best;
-  let mx = 0, my = 0;
-  for (const p of poly) { mx += p[0]; my += p[1]; }
-  mx /= poly.length; my /= poly.length;
-  const take = (t: number | null) => { if (t !== null && (best === null || t < best)) best = t; };
+  let mx = 0,
+    my = 0;
+  for (const p of poly) {
+    mx += p[0];
+    my += p[1];
+  }
+  mx /= poly.length;
+  my /= poly.length;
+  const take = (t: number | null) => {
+    if (t !== null && (best === null || t < best)) best = t;
+  };
   for (let i = 0; i < poly.length; i++) {
-    const p = poly[i], q = poly[(i + 1) % poly.length];
-    let nx = q[1] - p[1], ny = p[0] - q[0];
+    const p = poly[i],
+      q = poly[(i + 1) % poly.length];
+    let nx = q[1] - p[1],
+      ny = p[0] - q[0];
     const len = Math.hypot(nx, ny);
     if (len < 1e-15) continue;
-    nx /= len; ny /= len;
-    if (nx * (mx - p[0]) + ny * (my - p[1]) > 0) { nx = -nx; ny = -ny; }
+    nx /= len;
+    ny /= len;
+    if (nx * (mx - p[0]) + ny * (my - p[1]) > 0) {
+      nx = -nx;
+      ny = -ny;
+    }
     take(rayConvexPolygon(o, d, [p, q, [q[0] + nx * r, q[1] + ny * r], [p[0] + nx * r, p[1] + ny * r]]));
     take(rayCircle(o, d, p, r));
   }
@@ -102,7 +138,12 @@ export function contactDistance(body: BodyFootprint, pose: Pose2, d: Vec2, fp: F
   // the body reflected through its base point: -(corner - base)
   const rel = rectCorners({ cx: 0, cy: 0, hx: body.length / 2, hy: body.width / 2, yaw: pose.yaw_deg * DEG });
   if (fp.kind === 'circle') {
-    return rayRoundedPolygon(o, d, rel.map(([x, y]) => [fp.cx - x, fp.cy - y] as Vec2), fp.r);
+    return rayRoundedPolygon(
+      o,
+      d,
+      rel.map(([x, y]) => [fp.cx - x, fp.cy - y] as Vec2),
+      fp.r,
+    );
   }
   const sums: Vec2[] = [];
   for (const b of rectCorners(fp)) for (const a of rel) sums.push([b[0] - a[0], b[1] - a[1]]);
@@ -135,7 +176,10 @@ export function sweepFootprints(
   let hit: string | null = null;
   for (const { solid, fp } of items) {
     const t = contactDistance(req.body, req.pose, d, fp);
-    if (t !== null && t < best) { best = t; hit = solid.name; }
+    if (t !== null && t < best) {
+      best = t;
+      hit = solid.name;
+    }
   }
   return { distance: best, hit };
 }

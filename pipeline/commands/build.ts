@@ -16,25 +16,50 @@ export function registerBuild(program: Command): void {
     .option('--dataset <dir>', 'the dataset folder to export to (default: OUT-dataset)')
     .option('--workers <n>', 'Blender processes and check workers in parallel', '1')
     .option('--blender <path>', 'Blender executable (default: $BLENDER, then PATH)')
-    .option('--engine <e>', 'blender (Cycles renders) or raycast (a truth-only build: ray-cast frames, exported as a truth-only dataset, never a release)', 'blender')
+    .option(
+      '--engine <e>',
+      'blender (Cycles renders) or raycast (a truth-only build: ray-cast frames, exported as a truth-only dataset, never a release)',
+      'blender',
+    )
     .option('--dry-run', 'print the counts and a time estimate measured on this machine; build nothing')
-    .action(async (o: { preset: string; out: string; dataset?: string; workers: string; blender?: string; engine: string; dryRun?: boolean }) => {
-      const preset = PRESETS[o.preset];
-      if (!preset) throw new UsageError(`--preset must be one of ${Object.keys(PRESETS).join(', ')}, got ${JSON.stringify(o.preset)}`);
-      const workers = workersFlag(o.workers);
-      const opts = { preset, out: o.out, dataset: o.dataset, workers, blender: o.blender, engine: o.engine, log: (l: string) => process.stderr.write(`${l}\n`) };
-      if (o.dryRun) {
-        process.stdout.write(`${await dryRun(opts)}\n`);
-        return;
-      }
-      const s = await runBuild(opts);
-      const times = Object.entries(s.seconds)
-        .map(([k, v]) => `${k} ${formatDuration(v)}`)
-        .join(', ');
-      process.stdout.write(
-        `built ${preset.name}: ${s.scripts} scripts, ${s.frames} frames, ${s.cases} cases, ${s.questions} questions; ` +
-          `check kept ${s.keptFamilies} families, dropped ${s.droppedFamilies}\n` +
-          `  build:   ${s.build}\n  dataset: ${s.dataset} (verified${o.engine === 'raycast' ? '; truth-only: ray-cast frames, not a release' : ''})\n  time:    ${times}\n`,
-      );
-    });
+    .action(
+      async (o: {
+        preset: string;
+        out: string;
+        dataset?: string;
+        workers: string;
+        blender?: string;
+        engine: string;
+        dryRun?: boolean;
+      }) => {
+        const preset = PRESETS[o.preset];
+        if (!preset)
+          throw new UsageError(
+            `--preset must be one of ${Object.keys(PRESETS).join(', ')}, got ${JSON.stringify(o.preset)}`,
+          );
+        const workers = workersFlag(o.workers);
+        const opts = {
+          preset,
+          out: o.out,
+          dataset: o.dataset,
+          workers,
+          blender: o.blender,
+          engine: o.engine,
+          log: (l: string) => process.stderr.write(`${l}\n`),
+        };
+        if (o.dryRun) {
+          process.stdout.write(`${await dryRun(opts)}\n`);
+          return;
+        }
+        const s = await runBuild(opts);
+        const times = Object.entries(s.seconds)
+          .map(([k, v]) => `${k} ${formatDuration(v)}`)
+          .join(', ');
+        process.stdout.write(
+          `built ${preset.name}: ${s.scripts} scripts, ${s.frames} frames, ${s.cases} cases, ${s.questions} questions; ` +
+            `check kept ${s.keptFamilies} families, dropped ${s.droppedFamilies}\n` +
+            `  build:   ${s.build}\n  dataset: ${s.dataset} (verified${o.engine === 'raycast' ? '; truth-only: ray-cast frames, not a release' : ''})\n  time:    ${times}\n`,
+        );
+      },
+    );
 }

@@ -17,16 +17,28 @@ export function registerCompile(program: Command): void {
     .command('compile')
     .description('compile a rendered build: cases, look points, questions and gold, the compile report and funnel')
     .argument('<build>', 'build directory (after `stbench render`)')
-    .option('--seed <s>', "compile seed (default: the build's recorded one, fresh for a build never compiled; recorded in BUILD/.stbench/compile.json)")
-    .option('--workers <n>', `worker threads to compile scripts on (1: this thread; the output is the same either way)`, String(defaultCompileWorkers()))
+    .option(
+      '--seed <s>',
+      "compile seed (default: the build's recorded one, fresh for a build never compiled; recorded in BUILD/.stbench/compile.json)",
+    )
+    .option(
+      '--workers <n>',
+      `worker threads to compile scripts on (1: this thread; the output is the same either way)`,
+      String(defaultCompileWorkers()),
+    )
     .action(async (build: string, o: { seed?: string; workers: string }) => {
       const workers = workersFlag(o.workers);
       const dir = resolve(build);
-      if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError({ file: dir, path: '', message: 'no such build folder' });
+      if (!existsSync(dir) || !statSync(dir).isDirectory())
+        throw new InputError({ file: dir, path: '', message: 'no such build folder' });
       const bar = progress('compile', 'scripts');
       let r;
       try {
-        r = await compileBuildParallel(dir, { seed: o.seed, workers, onProgress: (done, total, sid) => bar.update(done, total, `| ${sid}`) });
+        r = await compileBuildParallel(dir, {
+          seed: o.seed,
+          workers,
+          onProgress: (done, total, sid) => bar.update(done, total, `| ${sid}`),
+        });
       } finally {
         bar.stop();
       }

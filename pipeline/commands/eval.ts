@@ -19,28 +19,65 @@ export function registerEval(program: Command): void {
     .argument('<system>', 'cmd:<shell command> for an external program, or a scripted system name')
     .requiredOption('--data <dir>', 'the build or dataset folder')
     .requiredOption('--out <run_dir>', 'the run folder (answers/, results.json, results.md); a rerun resumes')
-    .option('--select <key=value>', 'keep cases by job, length, layout, cid or sid (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option(
+      '--select <key=value>',
+      'keep cases by job, length, layout, cid or sid (repeatable)',
+      (v: string, acc: string[]) => [...acc, v],
+      [] as string[],
+    )
     .option('--channel <channel>', 'rgb_pose or detections', 'rgb_pose')
     .option('--workers <n>', 'cases run at once', '1')
-    .option('--timeout <seconds>', 'per-reply timeout; its expiry makes the case broken', String(DEFAULT_REPLY_TIMEOUT_MS / 1000))
+    .option(
+      '--timeout <seconds>',
+      'per-reply timeout; its expiry makes the case broken',
+      String(DEFAULT_REPLY_TIMEOUT_MS / 1000),
+    )
     .option('--retry-broken', 'run again the cases an earlier run of this folder recorded as broken')
-    .action(async (spec: string, opts: { data: string; out: string; select: string[]; channel: string; workers: string; timeout: string; retryBroken?: boolean }) => {
-      const workers = workersFlag(opts.workers);
-      const timeoutS = positiveFlag('timeout', opts.timeout, 86_400, 'a day for one reply is no timeout');
-      const system = resolveSystem(spec);
-      const bar = caseProgress();
-      let r;
-      try {
-        r = await runEval({ system, data: opts.data, out: opts.out, select: opts.select, channel: opts.channel, workers, replyTimeoutMs: timeoutS * 1000, retryBroken: opts.retryBroken, onProgress: (p) => bar.update(system.name, p) });
-      } finally {
-        bar.stop();
-      }
-      process.stdout.write(r.markdown + '\n');
-      process.stderr.write(`${system.name}: scored ${r.cases - r.broken} of ${r.cases} cases, ${r.broken} broken; wrote ${opts.out}/results.json and results.md\n`);
-      if (r.broken) {
-        const lines = r.brokenCases.slice(0, 10).map((b) => `  ${b.cid}: ${b.reason}`);
-        if (r.brokenCases.length > 10) lines.push(`  ... and ${r.brokenCases.length - 10} more (results.json lists them all)`);
-        throw new CheckFailed(`${r.broken} of ${r.cases} cases broke and are not scored:\n${lines.join('\n')}\nrerun with --retry-broken to run them again`);
-      }
-    });
+    .action(
+      async (
+        spec: string,
+        opts: {
+          data: string;
+          out: string;
+          select: string[];
+          channel: string;
+          workers: string;
+          timeout: string;
+          retryBroken?: boolean;
+        },
+      ) => {
+        const workers = workersFlag(opts.workers);
+        const timeoutS = positiveFlag('timeout', opts.timeout, 86_400, 'a day for one reply is no timeout');
+        const system = resolveSystem(spec);
+        const bar = caseProgress();
+        let r;
+        try {
+          r = await runEval({
+            system,
+            data: opts.data,
+            out: opts.out,
+            select: opts.select,
+            channel: opts.channel,
+            workers,
+            replyTimeoutMs: timeoutS * 1000,
+            retryBroken: opts.retryBroken,
+            onProgress: (p) => bar.update(system.name, p),
+          });
+        } finally {
+          bar.stop();
+        }
+        process.stdout.write(r.markdown + '\n');
+        process.stderr.write(
+          `${system.name}: scored ${r.cases - r.broken} of ${r.cases} cases, ${r.broken} broken; wrote ${opts.out}/results.json and results.md\n`,
+        );
+        if (r.broken) {
+          const lines = r.brokenCases.slice(0, 10).map((b) => `  ${b.cid}: ${b.reason}`);
+          if (r.brokenCases.length > 10)
+            lines.push(`  ... and ${r.brokenCases.length - 10} more (results.json lists them all)`);
+          throw new CheckFailed(
+            `${r.broken} of ${r.cases} cases broke and are not scored:\n${lines.join('\n')}\nrerun with --retry-broken to run them again`,
+          );
+        }
+      },
+    );
 }

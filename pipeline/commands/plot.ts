@@ -22,7 +22,13 @@ export function registerPlot(program: Command): void {
       const build = dirname(dirname(sdir));
       const planFile = join(metaDir(build), 'scripts', sid, 'plan.json');
       const tlFile = join(build, 'private', sid, 'timeline.json');
-      for (const f of [planFile, tlFile]) if (!existsSync(f)) throw new InputError({ file: f, path: '', message: `missing: ${dir} is not a script folder of a build made by stbench script` });
+      for (const f of [planFile, tlFile])
+        if (!existsSync(f))
+          throw new InputError({
+            file: f,
+            path: '',
+            message: `missing: ${dir} is not a script folder of a build made by stbench script`,
+          });
       checkOutputFile(o.out, { flag: '--out', inputs: [planFile, tlFile] });
       const json = (f: string): unknown => {
         try {

@@ -44,7 +44,12 @@ function wholeNumber(name: string, v: string | undefined, min: number): number |
 function progressReporter(): { update: (p: RenderProgress) => void; stop: () => void } {
   const bar = progress('render', 'frames');
   return {
-    update: (p) => bar.update(p.done, p.total, `| ${p.fps.toFixed(2)} fps | ETA ${p.eta_s === null ? '?' : `${Math.round(p.eta_s)} s`} | kept ${p.kept}`),
+    update: (p) =>
+      bar.update(
+        p.done,
+        p.total,
+        `| ${p.fps.toFixed(2)} fps | ETA ${p.eta_s === null ? '?' : `${Math.round(p.eta_s)} s`} | kept ${p.kept}`,
+      ),
     stop: () => bar.stop(),
   };
 }
@@ -52,9 +57,15 @@ function progressReporter(): { update: (p: RenderProgress) => void; stop: () => 
 export function registerRender(program: Command): void {
   program
     .command('render')
-    .description('render the scripts of a build with Blender Cycles (or ray-cast them, --engine raycast): RGB, depth, ids, truth records, render logs')
+    .description(
+      'render the scripts of a build with Blender Cycles (or ray-cast them, --engine raycast): RGB, depth, ids, truth records, render logs',
+    )
     .argument('<build>', 'build directory (after `stbench script`)')
-    .option('--engine <e>', `blender (Cycles renders) or raycast (truth only: ray-cast depth and ids, flat pictures, no Blender; not a release)`, 'blender')
+    .option(
+      '--engine <e>',
+      `blender (Cycles renders) or raycast (truth only: ray-cast depth and ids, flat pictures, no Blender; not a release)`,
+      'blender',
+    )
     .option('--workers <n>', 'Blender processes (or ray-cast worker threads) in parallel', '1')
     .option('--quality <q>', `quality preset: ${Object.keys(QUALITY_PRESETS).join(', ')}`, 'preview')
     .option('--samples <n>', 'Cycles samples, overriding the preset')
@@ -76,10 +87,16 @@ export function registerRender(program: Command): void {
         for (const r of rows) {
           done += r.present;
           total += r.frames;
-          const miss = r.missing.length ? `  missing ${r.missing.slice(0, 12).join(', ')}${r.missing.length > 12 ? ', ...' : ''}` : '';
-          process.stdout.write(`${r.sid}  ${r.present}/${r.frames} frames  ${r.complete ? 'complete' : 'incomplete'}${r.samples !== null ? `  ${r.samples} samples` : ''}${miss}\n`);
+          const miss = r.missing.length
+            ? `  missing ${r.missing.slice(0, 12).join(', ')}${r.missing.length > 12 ? ', ...' : ''}`
+            : '';
+          process.stdout.write(
+            `${r.sid}  ${r.present}/${r.frames} frames  ${r.complete ? 'complete' : 'incomplete'}${r.samples !== null ? `  ${r.samples} samples` : ''}${miss}\n`,
+          );
         }
-        process.stdout.write(`total ${done}/${total} frames, ${rows.filter((r) => r.complete).length}/${rows.length} scripts complete\n`);
+        process.stdout.write(
+          `total ${done}/${total} frames, ${rows.filter((r) => r.complete).length}/${rows.length} scripts complete\n`,
+        );
         return;
       }
       if (o.merge) {
@@ -104,7 +121,9 @@ export function registerRender(program: Command): void {
         bar.stop();
         process.stdout.write(
           `rendered ${r.rendered} frames, kept ${r.kept}, over ${r.scripts.length} scripts` +
-            (r.stageComplete ? '; render stage complete\n' : '; run `stbench render BUILD --merge` once every shard is done\n'),
+            (r.stageComplete
+              ? '; render stage complete\n'
+              : '; run `stbench render BUILD --merge` once every shard is done\n'),
         );
       } finally {
         bar.stop();

@@ -16,10 +16,17 @@ export function registerRun(program: Command): void {
   program
     .command('run')
     .description('run one case through a system (cmd:<command> or a scripted system) and print its answers and scores')
-    .argument('<system>', 'cmd:<shell command> for an external program, or an in-process system name (e.g. all_unknown)')
+    .argument(
+      '<system>',
+      'cmd:<shell command> for an external program, or an in-process system name (e.g. all_unknown)',
+    )
     .argument('<case_dir>', 'the case folder, private/<cid> of a build or dataset')
     .option('--channel <channel>', 'rgb_pose or detections', 'rgb_pose')
-    .option('--timeout <seconds>', 'per-reply timeout; its expiry makes the case broken', String(DEFAULT_REPLY_TIMEOUT_MS / 1000))
+    .option(
+      '--timeout <seconds>',
+      'per-reply timeout; its expiry makes the case broken',
+      String(DEFAULT_REPLY_TIMEOUT_MS / 1000),
+    )
     .action(async (systemSpec: string, caseDir: string, opts: { channel: string; timeout: string }) => {
       const channel = parseChannel(opts.channel);
       const timeoutS = positiveFlag('timeout', opts.timeout, 86_400, 'a day for one reply is no timeout');
@@ -34,13 +41,23 @@ export function registerRun(program: Command): void {
         for (const g of golds) {
           const r = score(g, outcome.answers.get(g.qid));
           const a = outcome.answers.has(g.qid) ? JSON.stringify(outcome.answers.get(g.qid)) : '-';
-          lines.push(`| ${g.qid} | ${g.family} | \`${a}\` | ${r.score_gate.toFixed(3)} | ${r.score.toFixed(3)} | ${r.reason} |`);
+          lines.push(
+            `| ${g.qid} | ${g.family} | \`${a}\` | ${r.score_gate.toFixed(3)} | ${r.score.toFixed(3)} | ${r.reason} |`,
+          );
         }
-        const results = buildResults({ golds, answers: outcome.answers, system: system.name, channel, compile_hash: '-' });
+        const results = buildResults({
+          golds,
+          answers: outcome.answers,
+          system: system.name,
+          channel,
+          compile_hash: '-',
+        });
         process.stdout.write(lines.join('\n') + '\n\n' + resultsMarkdown(results) + '\n');
       }
       const t = outcome.timings;
-      process.stderr.write(`case ${outcome.cid}: ${outcome.status}, ${outcome.answers.size} answers, ${t.frames} frames, ${t.asks} asks, ${(t.wall_ms / 1000).toFixed(1)} s\n`);
+      process.stderr.write(
+        `case ${outcome.cid}: ${outcome.status}, ${outcome.answers.size} answers, ${t.frames} frames, ${t.asks} asks, ${(t.wall_ms / 1000).toFixed(1)} s\n`,
+      );
       if (outcome.status === 'broken') throw new CheckFailed(`case ${outcome.cid} is broken: ${outcome.reason}`);
     });
 }

@@ -4,8 +4,25 @@
  * `stbench compare RESULTS_A RESULTS_B`: the paired headline difference per layout of two results.json files.
  */
 import type { Command } from 'commander';
-import { checkOutputFile, checkSeed, wholeFlag, InputError, jsonlText, readText, UsageError, writeJsonlAtomic } from '../../foundation/index.ts';
-import { compare, compareMarkdown, readAnswers, readGoldRows, RESULTS_FORMAT, score, type Results } from '../../checks/score/index.ts';
+import {
+  checkOutputFile,
+  checkSeed,
+  wholeFlag,
+  InputError,
+  jsonlText,
+  readText,
+  UsageError,
+  writeJsonlAtomic,
+} from '../../foundation/index.ts';
+import {
+  compare,
+  compareMarkdown,
+  readAnswers,
+  readGoldRows,
+  RESULTS_FORMAT,
+  score,
+  type Results,
+} from '../../checks/score/index.ts';
 
 function readResults(file: string): Results {
   let value: unknown;
@@ -16,7 +33,8 @@ function readResults(file: string): Results {
     throw new InputError({ file, path: '', message: `not a readable JSON file: ${(e as Error).message}` });
   }
   const r = value as Partial<Results>;
-  if (!r || r.format !== RESULTS_FORMAT) throw new InputError({ file, path: 'format', message: `not ${RESULTS_FORMAT}` });
+  if (!r || r.format !== RESULTS_FORMAT)
+    throw new InputError({ file, path: 'format', message: `not ${RESULTS_FORMAT}` });
   for (const k of ['compile_hash', 'cases', 'rows', 'system'] as const) {
     if (r[k] === undefined) throw new InputError({ file, path: k, message: 'missing' });
   }
@@ -57,7 +75,13 @@ export function registerScore(program: Command): void {
     .option('--resamples <n>', 'bootstrap resamples', '2000')
     .action((fa: string, fb: string, opts: { seed: string; resamples: string }) => {
       checkSeed(opts.seed, (m) => new UsageError(`--seed: ${m}`));
-      const B = wholeFlag('resamples', opts.resamples, 1, 1_000_000, 'a million resamples is minutes of work per layout; 2000 is the default')!;
+      const B = wholeFlag(
+        'resamples',
+        opts.resamples,
+        1,
+        1_000_000,
+        'a million resamples is minutes of work per layout; 2000 is the default',
+      )!;
       const a = readResults(fa);
       const b = readResults(fb);
       process.stdout.write(compareMarkdown(a, b, compare(a, b, { B, seed: opts.seed })) + '\n');

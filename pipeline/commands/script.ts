@@ -16,7 +16,8 @@ import { MAX_FRAMES_CAP, MAX_SCRIPT_COUNT, runBatch, type BatchOptions } from '.
 function posInt(name: string, v: string | undefined, max: number, why: string): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
-  if (!/^\s*\d+\s*$/.test(v) || !Number.isInteger(n) || n < 1) throw new UsageError(`--${name} must be a whole number of at least 1, got ${JSON.stringify(v)}`);
+  if (!/^\s*\d+\s*$/.test(v) || !Number.isInteger(n) || n < 1)
+    throw new UsageError(`--${name} must be a whole number of at least 1, got ${JSON.stringify(v)}`);
   if (n > max) throw new UsageError(`--${name} must be at most ${max} (${why}), got ${n}`);
   return n;
 }
@@ -24,7 +25,9 @@ function posInt(name: string, v: string | undefined, max: number, why: string): 
 export function registerScript(program: Command): void {
   program
     .command('script')
-    .description('plan scripts (shifts) of a job: routes, keyframes, the world timeline; writes scripts/<sid>/ and private/<sid>/')
+    .description(
+      'plan scripts (shifts) of a job: routes, keyframes, the world timeline; writes scripts/<sid>/ and private/<sid>/',
+    )
     .requiredOption('--job <id>', 'job id, e.g. helper/1')
     .requiredOption('--count <n>', 'number of scripts')
     .requiredOption('--seed <s>', 'build seed')
@@ -32,14 +35,25 @@ export function registerScript(program: Command): void {
     .option('--tasks <n>', 'tasks per script (default: the release mix)')
     .option('--max-frames <n>', 'cap on frames per script (small scripts for tests and demos)')
     .action((o: { job: string; count: string; seed: string; out: string; tasks?: string; maxFrames?: string }) => {
-      const count = posInt('count', o.count, MAX_SCRIPT_COUNT, 'a release holds 16 scripts a job; 10,000 are weeks of rendering')!;
+      const count = posInt(
+        'count',
+        o.count,
+        MAX_SCRIPT_COUNT,
+        'a release holds 16 scripts a job; 10,000 are weeks of rendering',
+      )!;
       const tasks = posInt('tasks', o.tasks, 6, 'the release mix plans 2 to 6 tasks a script');
-      const maxFrames = posInt('max-frames', o.maxFrames, MAX_FRAMES_CAP, 'a script of the release mix has a few hundred frames');
+      const maxFrames = posInt(
+        'max-frames',
+        o.maxFrames,
+        MAX_FRAMES_CAP,
+        'a script of the release mix has a few hundred frames',
+      );
       checkSeed(o.seed, (m) => new UsageError(`--seed: ${m}`));
       const job = getJob(o.job);
       const place = getPlace(job.layout);
       const out = resolve(o.out);
-      if (existsSync(out) && !statSync(out).isDirectory()) throw new UsageError(`--out ${o.out} is a file, not a build folder`);
+      if (existsSync(out) && !statSync(out).isDirectory())
+        throw new UsageError(`--out ${o.out} is a file, not a build folder`);
       const opts: BatchOptions = { job, place, seed: String(o.seed), count, tasks, maxFrames };
       const bar = progress('script', 'scripts');
       let scripts;
@@ -52,7 +66,9 @@ export function registerScript(program: Command): void {
       const nTasks = scripts.reduce((a, s) => a + s.tasks, 0);
       const changes = scripts.reduce((a, s) => a + s.changes, 0);
       const kept = scripts.filter((s) => s.kept).length;
-      process.stdout.write(`${job.id}: ${scripts.length} scripts, ${nTasks} tasks, ${frames} frames, ${changes} planned changes -> ${out}${kept ? ` (${kept} kept from an earlier run)` : ''}\n`);
+      process.stdout.write(
+        `${job.id}: ${scripts.length} scripts, ${nTasks} tasks, ${frames} frames, ${changes} planned changes -> ${out}${kept ? ` (${kept} kept from an earlier run)` : ''}\n`,
+      );
       for (const s of scripts.slice(0, 100)) process.stdout.write(`  ${s.sid}  tasks ${s.tasks}  frames ${s.frames}\n`);
       if (scripts.length > 100) process.stdout.write(`  ... and ${scripts.length - 100} more\n`);
     });

@@ -20,20 +20,30 @@ export function registerView(program: Command): void {
     .option('--case <cid...>', 'only these cases')
     .option('--serve', 'serve the site on localhost after writing it')
     .option('--port <n>', 'port for --serve (0: any free port)', '8080')
-    .action(async (runDir: string | undefined, opts: { data: string; out: string; case?: string[]; serve?: boolean; port: string }) => {
-      const port = wholeFlag('port', opts.port, 0, 65535, 'the largest port number')!;
-      // a site is written into a new or empty folder, or over a site this command wrote (never over other files)
-      checkOutputFolder(opts.out, {
-        flag: '--out',
-        inputs: [opts.data, ...(runDir ? [runDir] : [])],
-        owned: (dir) => (existsSync(join(dir, 'assets', 'view.js')) && existsSync(join(dir, 'index.html')) ? null : 'is not a site stbench view wrote (no index.html and assets/view.js)'),
-      });
-      const s = await writeSite({ data: opts.data, out: opts.out, run: runDir, cases: opts.case });
-      process.stdout.write(`wrote ${s.out}: ${s.cases.length} case pages, ${s.frames} frames${s.audit ? ', the screen audit' : ''}\n`);
-      if (opts.serve) {
-        const { url } = await serveSite(s.out, port);
-        process.stdout.write(`serving ${url} (Ctrl-C to stop)\n`);
-        await new Promise<never>(() => {});
-      }
-    });
+    .action(
+      async (
+        runDir: string | undefined,
+        opts: { data: string; out: string; case?: string[]; serve?: boolean; port: string },
+      ) => {
+        const port = wholeFlag('port', opts.port, 0, 65535, 'the largest port number')!;
+        // a site is written into a new or empty folder, or over a site this command wrote (never over other files)
+        checkOutputFolder(opts.out, {
+          flag: '--out',
+          inputs: [opts.data, ...(runDir ? [runDir] : [])],
+          owned: (dir) =>
+            existsSync(join(dir, 'assets', 'view.js')) && existsSync(join(dir, 'index.html'))
+              ? null
+              : 'is not a site stbench view wrote (no index.html and assets/view.js)',
+        });
+        const s = await writeSite({ data: opts.data, out: opts.out, run: runDir, cases: opts.case });
+        process.stdout.write(
+          `wrote ${s.out}: ${s.cases.length} case pages, ${s.frames} frames${s.audit ? ', the screen audit' : ''}\n`,
+        );
+        if (opts.serve) {
+          const { url } = await serveSite(s.out, port);
+          process.stdout.write(`serving ${url} (Ctrl-C to stop)\n`);
+          await new Promise<never>(() => {});
+        }
+      },
+    );
 }

@@ -54,7 +54,14 @@ function frontMatter(i: CardInput): string {
     size_categories: [sizeCategory(i.release.counts.total.questions)],
     annotations_creators: ['machine-generated'],
     source_datasets: ['original'],
-    tags: ['spatial-reasoning', 'memory', 'embodied', 'synthetic', 'benchmark', ...(i.release.truth_only ? ['truth-only'] : [])],
+    tags: [
+      'spatial-reasoning',
+      'memory',
+      'embodied',
+      'synthetic',
+      'benchmark',
+      ...(i.release.truth_only ? ['truth-only'] : []),
+    ],
     configs: [{ config_name: 'questions', default: true, data_files: [{ split: 'test', path: QUESTIONS_PARQUET }] }],
   };
   return `---\n${stringify(meta).trimEnd()}\n---`;
@@ -77,7 +84,7 @@ function summary(i: CardInput): string[] {
   return [
     '## Summary',
     '',
-    'A script is one robot doing one job in one place for a few tasks, rendered once at the job camera\'s resolution (an',
+    "A script is one robot doing one job in one place for a few tasks, rendered once at the job camera's resolution (an",
     'RGB JPEG for the agent and a 16-bit depth PNG, private, for the scorer, a keyframe). A case is a window of a',
     "script's tasks, the unit a system is run on: short is 1 task, medium 2 or 3, long 4 to 6. Cases are delivered as if",
     'they were the whole job: steps are numbered from 0 and the clock starts fresh.',
@@ -86,8 +93,24 @@ function summary(i: CardInput): string[] {
     ...table(
       ['Layout', 'Job', 'Scripts', 'Cases (short / medium / long)', 'Cases asking nothing', 'Questions', 'Frames'],
       [
-        ...r.counts.by_job.map((g) => [`\`${g.layout}\``, `\`${g.job}\``, g.scripts, `${num(g.cases.short)} / ${num(g.cases.medium)} / ${num(g.cases.long)}`, g.cases_asking_nothing, g.questions, g.frames]),
-        ['Total', '', t.scripts, `${num(t.cases.short)} / ${num(t.cases.medium)} / ${num(t.cases.long)}`, t.cases_asking_nothing, t.questions, t.frames],
+        ...r.counts.by_job.map((g) => [
+          `\`${g.layout}\``,
+          `\`${g.job}\``,
+          g.scripts,
+          `${num(g.cases.short)} / ${num(g.cases.medium)} / ${num(g.cases.long)}`,
+          g.cases_asking_nothing,
+          g.questions,
+          g.frames,
+        ]),
+        [
+          'Total',
+          '',
+          t.scripts,
+          `${num(t.cases.short)} / ${num(t.cases.medium)} / ${num(t.cases.long)}`,
+          t.cases_asking_nothing,
+          t.questions,
+          t.frames,
+        ],
       ],
     ),
     '',
@@ -95,7 +118,14 @@ function summary(i: CardInput): string[] {
     '',
     ...table(
       ['Layout', 'Job', ...abilities],
-      [...r.counts.by_job.map((g) => [`\`${g.layout}\``, `\`${g.job}\``, ...abilities.map((a) => g.abilities[a] ?? 0)]), ['Total', '', ...abilities.map((a) => t.abilities[a] ?? 0)]],
+      [
+        ...r.counts.by_job.map((g) => [
+          `\`${g.layout}\``,
+          `\`${g.job}\``,
+          ...abilities.map((a) => g.abilities[a] ?? 0),
+        ]),
+        ['Total', '', ...abilities.map((a) => t.abilities[a] ?? 0)],
+      ],
     ),
     '',
     `Exported by stbench ${r.versions.tool}.`,
@@ -112,7 +142,12 @@ function jobsSection(i: CardInput): string[] {
   const rows = i.release.counts.by_job.map((g) => {
     const j = i.jobs.get(g.job);
     const p = i.places.get(g.layout);
-    return [`\`${g.job}\``, j ? `a ${j.robot_class}` : '', p ? `\`${g.layout}\`, ${p.name}` : `\`${g.layout}\``, j?.description ?? ''];
+    return [
+      `\`${g.job}\``,
+      j ? `a ${j.robot_class}` : '',
+      p ? `\`${g.layout}\`, ${p.name}` : `\`${g.layout}\``,
+      j?.description ?? '',
+    ];
   });
   return [
     '## The jobs and the places',
@@ -160,8 +195,16 @@ function channelsSection(): string[] {
     ...table(
       ['Channel', 'A system receives', 'Used for'],
       [
-        ['`rgb_pose`', 'RGB images, pose and status; no depth image', "the agents' channel, and the default: perception and memory both"],
-        ['`detections`', 'depth images (from `private/`), pose and status, and a perfect list of what is in view', 'the gates and the perfect-perception diagnostic'],
+        [
+          '`rgb_pose`',
+          'RGB images, pose and status; no depth image',
+          "the agents' channel, and the default: perception and memory both",
+        ],
+        [
+          '`detections`',
+          'depth images (from `private/`), pose and status, and a perfect list of what is in view',
+          'the gates and the perfect-perception diagnostic',
+        ],
       ],
     ),
   ];
@@ -169,9 +212,21 @@ function channelsSection(): string[] {
 
 const ABILITY_ROWS: { ability: string; asks: string; column: string }[] = [
   { ability: 'distance', asks: 'where is that thing from me, now?', column: '`now`' },
-  { ability: 'memory', asks: 'where, as I last saw it, is that thing from where I am? which way do I set off to reach it?', column: '`memory`' },
-  { ability: 'relevance', asks: 'what stood within a stated distance of the way I drove, or what could my brush catch in the rooms I cleaned?', column: '`memory`' },
-  { ability: 'clearance', asks: 'how far could my body go, which way gives it the most room, how close did a person come or would the person nearest me come?', column: '`now` or `memory`, by what answers it' },
+  {
+    ability: 'memory',
+    asks: 'where, as I last saw it, is that thing from where I am? which way do I set off to reach it?',
+    column: '`memory`',
+  },
+  {
+    ability: 'relevance',
+    asks: 'what stood within a stated distance of the way I drove, or what could my brush catch in the rooms I cleaned?',
+    column: '`memory`',
+  },
+  {
+    ability: 'clearance',
+    asks: 'how far could my body go, which way gives it the most room, how close did a person come or would the person nearest me come?',
+    column: '`now` or `memory`, by what answers it',
+  },
   { ability: 'change', asks: 'was it where it was on my first pass?', column: '`memory`' },
   { ability: 'prediction', asks: 'where will that mover be in a moment?', column: 'a diagnostic, in no mean' },
 ];
@@ -189,7 +244,10 @@ function abilitiesSection(i: CardInput): string[] {
     'the thing a controller would ask itself. The headline is the mean of the `now` and `memory` columns; a cell (job,',
     `ability, column) with 20 questions or more weighs 1 and a thinner one n / 20 (release.json's \`cell_counts\`).`,
     '',
-    ...table(['Ability', 'A controller asks itself', 'Column', 'Asked in this release'], ABILITY_ROWS.map((r) => [r.ability, r.asks, r.column, asked(r.ability)])),
+    ...table(
+      ['Ability', 'A controller asks itself', 'Column', 'Asked in this release'],
+      ABILITY_ROWS.map((r) => [r.ability, r.asks, r.column, asked(r.ability)]),
+    ),
   ];
 }
 
@@ -199,7 +257,12 @@ function tolerancesSection(i: CardInput): string[] {
   const rows = jobs.map((id) => {
     const j = i.jobs.get(id);
     if (!j) return [`\`${id}\``, '', '', ''];
-    return [`\`${id}\``, m(j.clearance.value), m(j.reacquire.value), j.match_m.value === null ? 'none: it asks no list' : m(j.match_m.value)];
+    return [
+      `\`${id}\``,
+      m(j.clearance.value),
+      m(j.reacquire.value),
+      j.match_m.value === null ? 'none: it asks no list' : m(j.match_m.value),
+    ];
   });
   const sources = jobs.flatMap((id) => {
     const j = i.jobs.get(id);
@@ -212,7 +275,7 @@ function tolerancesSection(i: CardInput): string[] {
     '## Tolerances',
     '',
     "Credit is set by what the job needs to act on an answer, and the numbers are the job's own, on the gold row of every",
-    "question: distances, clearances and headings against the clearance C, a place in the map against the re-find radius",
+    'question: distances, clearances and headings against the clearance C, a place in the map against the re-find radius',
     'R, a list item against the matching radius.',
     '',
     ...table(['Job', 'Clearance C (m)', 'Re-find radius R (m)', 'List matching radius (m)'], rows),
@@ -225,13 +288,22 @@ function tolerancesSection(i: CardInput): string[] {
 
 function checkSection(i: CardInput): string[] {
   const r = i.report;
-  const rows = r.families.map((f) => [`\`${f.layout}\``, `\`${f.job}\``, `\`${f.family}\``, f.n, f.kept_qids.length, f.status, f.dropped_by ?? '', f.thin ? 'yes' : '']);
+  const rows = r.families.map((f) => [
+    `\`${f.layout}\``,
+    `\`${f.job}\``,
+    `\`${f.family}\``,
+    f.n,
+    f.kept_qids.length,
+    f.status,
+    f.dropped_by ?? '',
+    f.thin ? 'yes' : '',
+  ]);
   const out = [
     '## The check',
     '',
     `A question family is in this release only if shortcuts cannot answer it. \`check_report.json\` is the report of`,
     '`stbench check` over the build: scripted systems (perfect memory of what was seen, a memory built from the',
-    'detections, the current view alone, the path log, priors, another case\'s stream, the wording, a form adversary and',
+    "detections, the current view alone, the path log, priors, another case's stream, the wording, a form adversary and",
     'all-unknown) run every case on the `detections` channel, and the gates are read per layout, job and family, with',
     `the balance rule. This export was made on the \`${r.verdict_mode}\` reading with no broken instrument; families`,
     `with fewer than ${num(r.min_questions)} questions are marked thin. The gates cover the shortcuts thought of, no more.`,
@@ -245,7 +317,17 @@ function checkSection(i: CardInput): string[] {
       '',
       `The map reader (a diagnostic, not a gate, in no result table): ${r.map_reader.note.replace(/\.?$/, '.')}`,
       '',
-      ...table(['Layout', 'Job', 'Family', 'Questions', 'Score', 'Lead over all_unknown'], r.map_reader.rows.map((m) => [`\`${m.layout}\``, `\`${m.job}\``, `\`${m.family}\``, m.n, m.score.toFixed(3), (m.lead >= 0 ? '+' : '') + m.lead.toFixed(3)])),
+      ...table(
+        ['Layout', 'Job', 'Family', 'Questions', 'Score', 'Lead over all_unknown'],
+        r.map_reader.rows.map((m) => [
+          `\`${m.layout}\``,
+          `\`${m.job}\``,
+          `\`${m.family}\``,
+          m.n,
+          m.score.toFixed(3),
+          (m.lead >= 0 ? '+' : '') + m.lead.toFixed(3),
+        ]),
+      ),
     );
   }
   out.push('', '```', `stbench check --data data --verdict ${r.verdict_mode} --out check.json`, '```');
@@ -258,7 +340,7 @@ function splitSection(): string[] {
     '',
     'There is one split, and all of it is public, gold included: there is no held-out set. A result on it can be overfit,',
     'and it says nothing about a layout this dataset does not hold. A result is only as honest as the system that made it:',
-    'publish the agent\'s code with a result. Do not recompile the questions: question ids are random per compile, so a',
+    "publish the agent's code with a result. Do not recompile the questions: question ids are random per compile, so a",
     'recompile orphans every earlier result.',
   ];
 }
@@ -278,9 +360,17 @@ function hubSection(i: CardInput): string[] {
   const r = i.release;
   const out = ['## Hub id and citation', ''];
   if (r.repo_id) {
-    out.push(`This dataset is \`${r.repo_id}\`, version ${r.version}.`, '', '```', `hf download ${r.repo_id} --repo-type dataset --revision v${r.version} --local-dir data`, '```');
+    out.push(
+      `This dataset is \`${r.repo_id}\`, version ${r.version}.`,
+      '',
+      '```',
+      `hf download ${r.repo_id} --repo-type dataset --revision v${r.version} --local-dir data`,
+      '```',
+    );
   } else {
-    out.push(`Version ${r.version}. No hub id was given at export (\`stbench export --repo-id OWNER/NAME\` or a release config sets it).`);
+    out.push(
+      `Version ${r.version}. No hub id was given at export (\`stbench export --repo-id OWNER/NAME\` or a release config sets it).`,
+    );
   }
   if (i.codeUrl) out.push('', `The code that runs and scores it: ${i.codeUrl}.`);
   out.push('');
@@ -300,17 +390,32 @@ function limitationsSection(i: CardInput): string[] {
     '- The gold is public and there is no held-out set: this is a development-style benchmark of these places, not a leaderboard of unseen layouts.',
     "- Every answer comes from the robot's own camera frames, so perception is in every score; the `detections` channel's scripted systems are the only perfect-perception reference.",
   ];
-  if ((t.abilities.change ?? 0) === 0) out.push('- Change over time is not tested: no question asks what moved, appeared or went since an earlier pass.');
+  if ((t.abilities.change ?? 0) === 0)
+    out.push('- Change over time is not tested: no question asks what moved, appeared or went since an earlier pass.');
   const thin = Object.entries(r.cell_counts).filter(([, n]) => n < 20);
-  if (thin.length) out.push(`- ${thin.length} cell${thin.length === 1 ? ' holds' : 's hold'} fewer than 20 questions and weigh${thin.length === 1 ? 's' : ''} n / 20 of a full cell: ${thin.map(([k, n]) => `${k.replace(/\|/g, ' ')} (${n})`).join(', ')}.`);
+  if (thin.length)
+    out.push(
+      `- ${thin.length} cell${thin.length === 1 ? ' holds' : 's hold'} fewer than 20 questions and weigh${thin.length === 1 ? 's' : ''} n / 20 of a full cell: ${thin.map(([k, n]) => `${k.replace(/\|/g, ' ')} (${n})`).join(', ')}.`,
+    );
   if (t.cases.long === 0) out.push('- No long case ships: memory is tested over 1 to 3 tasks, not full shifts.');
   const mapFamilies = familiesWhere((d) => d.map_diagnostic);
   const structure = r.check.kept.filter((k) => mapFamilies.includes(k.family));
-  if (structure.length) out.push(`- The structure questions (${mapFamilies.map((f) => `\`${f}\``).join(', ')}) are asked of places with public maps: a system that holds a layout can answer them without the sensors. The map reader measures this; it is a diagnostic and no gate.`);
+  if (structure.length)
+    out.push(
+      `- The structure questions (${mapFamilies.map((f) => `\`${f}\``).join(', ')}) are asked of places with public maps: a system that holds a layout can answer them without the sensors. The map reader measures this; it is a diagnostic and no gate.`,
+    );
   const minScripts = Math.min(...r.counts.by_job.map((g) => g.scripts));
-  out.push(`- The smallest job holds ${num(minScripts)} script${minScripts === 1 ? '' : 's'}, and the cases cut from one script are not independent, so intervals bootstrap over scripts. Compare systems within a layout and job, on the same cases.`);
-  if (r.check.dropped.length) out.push(`- A family that failed its gates was dropped from its job rather than re-tuned, so jobs differ in the families they ask: ${r.check.dropped.map((d) => `\`${d.family}\` on \`${d.job}\` (${d.dropped_by})`).join(', ')}.`);
-  out.push('- This release ships no reference results.', '- The gates test the shortcuts thought of. A system that finds another is outside what they exclude.');
+  out.push(
+    `- The smallest job holds ${num(minScripts)} script${minScripts === 1 ? '' : 's'}, and the cases cut from one script are not independent, so intervals bootstrap over scripts. Compare systems within a layout and job, on the same cases.`,
+  );
+  if (r.check.dropped.length)
+    out.push(
+      `- A family that failed its gates was dropped from its job rather than re-tuned, so jobs differ in the families they ask: ${r.check.dropped.map((d) => `\`${d.family}\` on \`${d.job}\` (${d.dropped_by})`).join(', ')}.`,
+    );
+  out.push(
+    '- This release ships no reference results.',
+    '- The gates test the shortcuts thought of. A system that finds another is outside what they exclude.',
+  );
   return out;
 }
 
@@ -326,7 +431,9 @@ export function cardText(i: CardInput): string {
     "robot's path, with the whole truth kept. The benchmark streams that recording to an agent that keeps its own memory,",
     'asks it the decisions a controller would face, and checks every answer by code against the truth. Every gold answer',
     "is computed by code from the simulator's record of the world; none is written or generated by a model.",
-    hasChange ? 'It measures where things are now, where the things the robot saw earlier are, and what changed.' : 'It measures where things are now and where the things the robot saw earlier are; it does not test change over time (see Limitations).',
+    hasChange
+      ? 'It measures where things are now, where the things the robot saw earlier are, and what changed.'
+      : 'It measures where things are now and where the things the robot saw earlier are; it does not test change over time (see Limitations).',
   ];
   if (i.release.truth_only)
     intro.splice(
@@ -337,6 +444,19 @@ export function cardText(i: CardInput): string {
       '> its pictures say nothing about a camera-driven agent.',
       '',
     );
-  const sections = [intro, summary(i), jobsSection(i), layoutSection(), channelsSection(), abilitiesSection(i), tolerancesSection(i), checkSection(i), splitSection(), licenceSection(i), hubSection(i), limitationsSection(i)];
+  const sections = [
+    intro,
+    summary(i),
+    jobsSection(i),
+    layoutSection(),
+    channelsSection(),
+    abilitiesSection(i),
+    tolerancesSection(i),
+    checkSection(i),
+    splitSection(),
+    licenceSection(i),
+    hubSection(i),
+    limitationsSection(i),
+  ];
   return `${frontMatter(i)}\n\n${sections.map((s) => s.join('\n')).join('\n\n')}\n`;
 }

@@ -57,7 +57,11 @@ function readLines<T>(file: string, schema: z.ZodType<T>, issues: InputIssue[]):
     issues.push({ file, path: '', message: 'missing' });
     return [];
   }
-  return jsonlRows(readText(file), schema, file, issues).map(({ text, value, row }) => ({ qid: (value as { qid: string }).qid, text, row }));
+  return jsonlRows(readText(file), schema, file, issues).map(({ text, value, row }) => ({
+    qid: (value as { qid: string }).qid,
+    text,
+    row,
+  }));
 }
 
 /** The script ids of a root: the folders under scripts/, sorted. */
@@ -103,15 +107,34 @@ function readCase(root: string, cid: string, issues: InputIssue[]): CaseContents
   const qids = questions.map((q) => q.qid);
   const goldQids = gold.map((g) => g.qid);
   if (qids.join() !== goldQids.join()) {
-    issues.push({ file: join(dir, 'gold.jsonl'), path: 'qid', message: 'the gold rows are not the questions of questions.jsonl, in the same order' });
+    issues.push({
+      file: join(dir, 'gold.jsonl'),
+      path: 'qid',
+      message: 'the gold rows are not the questions of questions.jsonl, in the same order',
+    });
   }
   const asked = [...c.asks.flatMap((a) => a.qids), ...c.end_qids].sort();
   if (asked.join() !== [...qids].sort().join()) {
-    issues.push({ file, path: 'asks', message: 'asks and end_qids do not name exactly the questions of questions.jsonl' });
+    issues.push({
+      file,
+      path: 'asks',
+      message: 'asks and end_qids do not name exactly the questions of questions.jsonl',
+    });
   }
   gold.forEach((g, i) => {
-    if (g.row.cid !== cid || g.row.sid !== c.sid || g.row.job !== c.job || g.row.layout !== c.layout || g.row.length !== c.length) {
-      issues.push({ file: join(dir, 'gold.jsonl'), line: i + 1, path: 'cid', message: `the row's cid, sid, job, layout or length is not its case's` });
+    if (
+      g.row.cid !== cid ||
+      g.row.sid !== c.sid ||
+      g.row.job !== c.job ||
+      g.row.layout !== c.layout ||
+      g.row.length !== c.length
+    ) {
+      issues.push({
+        file: join(dir, 'gold.jsonl'),
+        line: i + 1,
+        path: 'cid',
+        message: `the row's cid, sid, job, layout or length is not its case's`,
+      });
     }
     for (const x of familyRowIssues(g.row)) issues.push({ file: join(dir, 'gold.jsonl'), line: i + 1, ...x });
   });
@@ -129,7 +152,12 @@ export function readContents(root: string): Contents {
     .filter((c): c is CaseContents => !!c);
   const sids = new Set(scripts.map((s) => s.sid));
   for (const c of cases) {
-    if (!sids.has(c.file.sid)) issues.push({ file: join(root, 'private', c.cid, 'case.json'), path: 'sid', message: `names script ${c.file.sid}, which is not under scripts/` });
+    if (!sids.has(c.file.sid))
+      issues.push({
+        file: join(root, 'private', c.cid, 'case.json'),
+        path: 'sid',
+        message: `names script ${c.file.sid}, which is not under scripts/`,
+      });
   }
   if (issues.length) throw new InputError(issues);
   return { root, scripts, cases };

@@ -46,7 +46,15 @@ export interface ReleaseCounts {
 
 function emptyGroup(): GroupCounts {
   const abilities = Object.fromEntries(ABILITIES.map((a) => [a, 0])) as AbilityCounts;
-  return { scripts: 0, cases: { short: 0, medium: 0, long: 0 }, cases_asking_nothing: 0, questions: 0, frames: 0, abilities, families: {} };
+  return {
+    scripts: 0,
+    cases: { short: 0, medium: 0, long: 0 },
+    cases_asking_nothing: 0,
+    questions: 0,
+    frames: 0,
+    abilities,
+    families: {},
+  };
 }
 
 function addCase(g: GroupCounts, c: CaseContents): void {
@@ -82,9 +90,18 @@ export function countRelease(contents: Contents): ReleaseCounts {
   for (const c of contents.cases) {
     addCase(group(c.file.layout, c.file.job), c);
     addCase(total, c);
-    cases.push({ cid: c.cid, sid: c.file.sid, layout: c.file.layout, job: c.file.job, length: c.file.length, frames: c.file.frames.length, questions: c.questions.length });
+    cases.push({
+      cid: c.cid,
+      sid: c.file.sid,
+      layout: c.file.layout,
+      job: c.file.job,
+      length: c.file.length,
+      frames: c.file.frames.length,
+      questions: c.questions.length,
+    });
   }
-  const sortedFamilies = (f: Record<string, number>) => Object.fromEntries(Object.entries(f).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const sortedFamilies = (f: Record<string, number>) =>
+    Object.fromEntries(Object.entries(f).sort(([a], [b]) => (a < b ? -1 : 1)));
   const by_job = [...groups.values()].sort(byKey).map((g) => ({ ...g, families: sortedFamilies(g.families) }));
   const cellCounts = cellCountsOf(contents.cases.flatMap((c) => c.gold.map((g) => g.row)));
   const cell_counts = Object.fromEntries(Object.entries(cellCounts).sort(([a], [b]) => (a < b ? -1 : 1)));

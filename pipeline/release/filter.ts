@@ -17,8 +17,18 @@ export function shippedQids(contents: Contents, report: CheckReport, reportFile:
     const key = familyKey(f);
     for (const q of f.kept_qids) {
       const actual = familyOf.get(q);
-      if (actual === undefined) issues.push({ file: reportFile, path: `families[${i}].kept_qids`, message: `${q} is not a question of the build` });
-      else if (actual !== key) issues.push({ file: reportFile, path: `families[${i}].kept_qids`, message: `${q} is a question of ${actual}, not of ${key}` });
+      if (actual === undefined)
+        issues.push({
+          file: reportFile,
+          path: `families[${i}].kept_qids`,
+          message: `${q} is not a question of the build`,
+        });
+      else if (actual !== key)
+        issues.push({
+          file: reportFile,
+          path: `families[${i}].kept_qids`,
+          message: `${q} is a question of ${actual}, not of ${key}`,
+        });
       else out.add(q);
     }
   });
@@ -35,7 +45,9 @@ export interface FilteredCase {
 }
 
 export function filterCase(c: CaseContents, keep: ReadonlySet<string>): FilteredCase {
-  const asks = c.file.asks.map((a) => ({ k: a.k, qids: a.qids.filter((q) => keep.has(q)) })).filter((a) => a.qids.length > 0);
+  const asks = c.file.asks
+    .map((a) => ({ k: a.k, qids: a.qids.filter((q) => keep.has(q)) }))
+    .filter((a) => a.qids.length > 0);
   const end_qids = c.file.end_qids.filter((q) => keep.has(q));
   return {
     cid: c.cid,

@@ -30,9 +30,17 @@ export function creditsText(places: readonly Place[]): string {
   const out: string[] = ['# Credits', ''];
   const assets = places.flatMap((p) => p.credits.assets.map((a) => ({ ...a, place: p.id })));
   if (assets.length === 0) {
-    out.push('All geometry and materials of every place in this release are procedural primitives defined in the stbench code; the release holds no third-party assets.', '');
+    out.push(
+      'All geometry and materials of every place in this release are procedural primitives defined in the stbench code; the release holds no third-party assets.',
+      '',
+    );
   } else {
-    out.push('Third-party assets shown in this release, with their licences:', '', '| Asset | Author | Licence | Source | Place |', '|---|---|---|---|---|');
+    out.push(
+      'Third-party assets shown in this release, with their licences:',
+      '',
+      '| Asset | Author | Licence | Source | Place |',
+      '|---|---|---|---|---|',
+    );
     for (const a of assets) out.push(`| ${a.name} | ${a.author} | ${a.licence} | ${a.url} | ${a.place} |`);
     out.push('');
   }

@@ -7,7 +7,19 @@ import type { CaseContents } from './contents.ts';
 
 export const QUESTIONS_PARQUET = 'data/questions.parquet';
 
-export const QUESTION_COLUMNS = ['qid', 'case', 'sid', 'job', 'layout', 'length', 'family', 'ability', 'column', 'answer_type', 'text'] as const;
+export const QUESTION_COLUMNS = [
+  'qid',
+  'case',
+  'sid',
+  'job',
+  'layout',
+  'length',
+  'family',
+  'ability',
+  'column',
+  'answer_type',
+  'text',
+] as const;
 export type QuestionTableRow = Record<(typeof QUESTION_COLUMNS)[number], string>;
 
 /** The table's rows: the kept questions of every case, in case order then file order. */
@@ -18,7 +30,19 @@ export function questionTable(cases: readonly CaseContents[], keep: ReadonlySet<
     for (const q of c.questions) {
       if (!keep.has(q.qid)) continue;
       const g = gold.get(q.qid)!;
-      out.push({ qid: q.qid, case: c.cid, sid: c.file.sid, job: g.job, layout: g.layout, length: g.length, family: g.family, ability: g.ability, column: g.column, answer_type: q.row.answer_type, text: q.row.text });
+      out.push({
+        qid: q.qid,
+        case: c.cid,
+        sid: c.file.sid,
+        job: g.job,
+        layout: g.layout,
+        length: g.length,
+        family: g.family,
+        ability: g.ability,
+        column: g.column,
+        answer_type: q.row.answer_type,
+        text: q.row.text,
+      });
     }
   }
   return out;
@@ -27,7 +51,12 @@ export function questionTable(cases: readonly CaseContents[], keep: ReadonlySet<
 /** The Parquet file's bytes (deterministic: same rows, same bytes). */
 export function questionsParquet(rows: readonly QuestionTableRow[], toolVersion: string): Uint8Array {
   const buf = parquetWriteBuffer({
-    columnData: QUESTION_COLUMNS.map((name) => ({ name, data: rows.map((r) => r[name]), type: 'STRING' as const, nullable: false })),
+    columnData: QUESTION_COLUMNS.map((name) => ({
+      name,
+      data: rows.map((r) => r[name]),
+      type: 'STRING' as const,
+      nullable: false,
+    })),
     createdBy: `stbench ${toolVersion}`,
   });
   return new Uint8Array(buf);

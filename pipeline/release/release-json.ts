@@ -41,8 +41,12 @@ export const ReleaseJson = z.strictObject({
   }),
   check: z.strictObject({
     verdict_mode: z.enum(['evidence', 'strict']),
-    kept: z.array(z.strictObject({ layout: z.string(), job: z.string(), family: z.string(), questions: z.number().int() })),
-    dropped: z.array(z.strictObject({ layout: z.string(), job: z.string(), family: z.string(), dropped_by: z.string() })),
+    kept: z.array(
+      z.strictObject({ layout: z.string(), job: z.string(), family: z.string(), questions: z.number().int() }),
+    ),
+    dropped: z.array(
+      z.strictObject({ layout: z.string(), job: z.string(), family: z.string(), dropped_by: z.string() }),
+    ),
   }),
   counts: z.strictObject({
     by_job: z.array(z.strictObject({ layout: z.string(), job: z.string(), ...Group })),

@@ -16,7 +16,13 @@ const Entry = z.looseObject({
 });
 const RenderLog = z.union([
   z.array(Entry),
-  z.looseObject({ frames: z.array(Entry), outputs: z.record(z.string(), Hex64).optional(), render_version: z.string().optional(), tool_version: z.string().optional(), engine: z.enum(['blender', 'raycast']).optional() }),
+  z.looseObject({
+    frames: z.array(Entry),
+    outputs: z.record(z.string(), Hex64).optional(),
+    render_version: z.string().optional(),
+    tool_version: z.string().optional(),
+    engine: z.enum(['blender', 'raycast']).optional(),
+  }),
 ]);
 
 export interface RenderLogInfo {
@@ -38,10 +44,21 @@ export function readRenderLog(file: string): RenderLogInfo {
     throw new InputError({ file, path: '', message: `not readable JSON: ${(e as Error).message}` });
   }
   const r = RenderLog.safeParse(value);
-  if (!r.success) throw new InputError(r.error.issues.map((i) => ({ file, path: pathString(i.path), message: i.message })));
+  if (!r.success)
+    throw new InputError(r.error.issues.map((i) => ({ file, path: pathString(i.path), message: i.message })));
   const entries = Array.isArray(r.data) ? r.data : r.data.frames;
   const version = Array.isArray(r.data) ? null : (r.data.render_version ?? r.data.tool_version ?? null);
   const outputs = Array.isArray(r.data) ? {} : (r.data.outputs ?? {});
   const engine = Array.isArray(r.data) ? 'blender' : (r.data.engine ?? 'blender');
-  return { frames: entries.map((e) => ({ index: e.index, rgb: e.sha256.rgb, depth: e.sha256.depth, blender: e.blender ?? null })), version, outputs, engine };
+  return {
+    frames: entries.map((e) => ({
+      index: e.index,
+      rgb: e.sha256.rgb,
+      depth: e.sha256.depth,
+      blender: e.blender ?? null,
+    })),
+    version,
+    outputs,
+    engine,
+  };
 }

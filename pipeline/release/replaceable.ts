@@ -36,23 +36,34 @@ export function whyNotReplaceable(out: string, build: string, repo: string = REP
   if (sameOrInside(realOut, realBuild)) return 'it lies inside the build';
   const realRepo = realPathOf(repo);
   if (sameOrInside(realRepo, realOut)) return 'it holds the stbench repository';
-  if (sameOrInside(realOut, realRepo) && !ignoredOutputFolders(realRepo).some((d) => sameOrInside(realOut, d) && realOut !== d)) {
+  if (
+    sameOrInside(realOut, realRepo) &&
+    !ignoredOutputFolders(realRepo).some((d) => sameOrInside(realOut, d) && realOut !== d)
+  ) {
     return 'it lies inside the stbench repository (outside its ignored output folders such as build/)';
   }
   if (readdirSync(out).length === 0) return null;
   const links = listLinks(out);
-  if (links.length) return `it holds a symbolic link (${links[0]}${links.length > 1 ? `, and ${links.length - 1} more` : ''}), which no dataset does`;
+  if (links.length)
+    return `it holds a symbolic link (${links[0]}${links.length > 1 ? `, and ${links.length - 1} more` : ''}), which no dataset does`;
   const releaseFile = join(out, 'release.json');
   if (!existsSync(releaseFile)) return 'it is not an stbench dataset: it has no release.json';
   let listed: Set<string>;
   try {
     const v = JSON.parse(readText(releaseFile)) as { format?: unknown; files?: unknown };
-    if (typeof v.format !== 'string' || !v.format.startsWith('stbench.release/') || !v.files || typeof v.files !== 'object') return 'its release.json is not an stbench release (no format or files)';
+    if (
+      typeof v.format !== 'string' ||
+      !v.format.startsWith('stbench.release/') ||
+      !v.files ||
+      typeof v.files !== 'object'
+    )
+      return 'its release.json is not an stbench release (no format or files)';
     listed = new Set(Object.keys(v.files));
   } catch {
     return 'its release.json is not readable';
   }
   const extra = listFiles(out).filter((f) => f !== 'release.json' && !listed.has(f));
-  if (extra.length) return `it holds ${extra.length} file${extra.length === 1 ? '' : 's'} its release.json does not list (${extra.slice(0, 3).join(', ')}${extra.length > 3 ? ', ...' : ''}), which are not the dataset's`;
+  if (extra.length)
+    return `it holds ${extra.length} file${extra.length === 1 ? '' : 's'} its release.json does not list (${extra.slice(0, 3).join(', ')}${extra.length > 3 ? ', ...' : ''}), which are not the dataset's`;
   return null;
 }

@@ -49,13 +49,23 @@ export function readFunnel(report: unknown): Funnel | null {
   const droppedRaw = Array.isArray(fo.dropped) ? fo.dropped : Array.isArray(r.dropped) ? r.dropped : [];
   const counts = (countsRaw as Record<string, unknown>[]).map((c) => {
     const drops: Record<string, number> = {};
-    if (c.drops && typeof c.drops === 'object') for (const [k, v] of Object.entries(c.drops)) if (typeof v === 'number') drops[k] = v;
-    return { job: str(c.job) ?? '-', family: str(c.family) ?? '-', candidates: int(c.candidates) ?? 0, drops, kept: int(c.kept) ?? 0 };
+    if (c.drops && typeof c.drops === 'object')
+      for (const [k, v] of Object.entries(c.drops)) if (typeof v === 'number') drops[k] = v;
+    return {
+      job: str(c.job) ?? '-',
+      family: str(c.family) ?? '-',
+      candidates: int(c.candidates) ?? 0,
+      drops,
+      kept: int(c.kept) ?? 0,
+    };
   });
   const dropped = (droppedRaw as Record<string, unknown>[]).map((d) => {
     const sid = str(d.sid);
     const k = int(d.k) ?? int(d.script_k);
-    const frame = str(d.frame) ?? str(d.rgb) ?? (sid && k !== null ? `scripts/${sid}/sensors/rgb/${String(k).padStart(6, '0')}.jpg` : null);
+    const frame =
+      str(d.frame) ??
+      str(d.rgb) ??
+      (sid && k !== null ? `scripts/${sid}/sensors/rgb/${String(k).padStart(6, '0')}.jpg` : null);
     return {
       job: str(d.job) ?? '-',
       family: str(d.family) ?? '-',

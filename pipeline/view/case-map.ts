@@ -64,7 +64,11 @@ export function drawCaseMap(vc: ViewCase, place: Place): Picture {
         const moved = !!last && !!first && Math.hypot(last.x - first.x, last.y - first.y) > 0.1;
         if (last && moved) {
           pic.circle(frame.px(last.x), frame.py(last.y), 6, { fill: colour, stroke: '#000' });
-          pic.text(frame.px(last.x) + 8, frame.py(last.y) - 6, id.replace(/_/g, ' '), { size: 11, fill: colour, bold: true });
+          pic.text(frame.px(last.x) + 8, frame.py(last.y) - 6, id.replace(/_/g, ' '), {
+            size: 11,
+            fill: colour,
+            bold: true,
+          });
         }
       });
   }
@@ -121,7 +125,13 @@ export interface MapView {
  * The part of the map a case page shows: the route, the people's tracks are left out, the given map points
  * (golds, named things) with `padM` metres around, at least `minM` metres on a side, kept inside the picture.
  */
-export function caseMapView(vc: ViewCase, place: Place, points: readonly { x: number; y: number }[], padM = 1.5, minM = 6): MapView {
+export function caseMapView(
+  vc: ViewCase,
+  place: Place,
+  points: readonly { x: number; y: number }[],
+  padM = 1.5,
+  minM = 6,
+): MapView {
   const { frame, width, height } = mapFrame(place);
   const xs = [...vc.loaded.case.frames.map((f) => f.step.pose.pos[0]), ...points.map((p) => p.x)];
   const ys = [...vc.loaded.case.frames.map((f) => f.step.pose.pos[1]), ...points.map((p) => p.y)];

@@ -28,7 +28,11 @@ export function caseScore(run: ViewRun, cid: string): number | null {
 
 function mapMarks(vc: ViewCase, place: Place, qid: string, m: GoldMarks, askK: number): string {
   const { frame } = mapFrame(place);
-  const P = (x: number, y: number) => frame.p(x, y).map((v) => num(v, 1)).join(',');
+  const P = (x: number, y: number) =>
+    frame
+      .p(x, y)
+      .map((v) => num(v, 1))
+      .join(',');
   const parts: string[] = [];
   if (m.corridor) {
     parts.push(`<polygon class="corridor-band" points="${m.corridor.band.map(([x, y]) => P(x, y)).join(' ')}"/>`);
@@ -45,19 +49,30 @@ function mapMarks(vc: ViewCase, place: Place, qid: string, m: GoldMarks, askK: n
   return `<g class="qmark" data-qid="${qid}">${parts.join('')}</g>`;
 }
 
-function questionCard(vc: ViewCase, qid: string, askK: number, g: GoldRow | undefined, run: ViewRun | undefined): string {
+function questionCard(
+  vc: ViewCase,
+  qid: string,
+  askK: number,
+  g: GoldRow | undefined,
+  run: ViewRun | undefined,
+): string {
   const q = vc.loaded.questions.get(qid)!;
   const head: string[] = [];
   if (g) {
     head.push(`<span class="tag fam">${esc(g.family)}</span>`, `<span class="tag kind">${esc(g.kind)}</span>`);
-    head.push(`<span class="tag col col-${g.column}">${esc(g.column)}</span>`, `<span class="tag age">${esc(g.age_band)} · ${num(g.age_s, 1)} s</span>`);
+    head.push(
+      `<span class="tag col col-${g.column}">${esc(g.column)}</span>`,
+      `<span class="tag age">${esc(g.age_band)} · ${num(g.age_s, 1)} s</span>`,
+    );
   } else head.push(`<span class="tag">${esc(q.answer_type)}</span>`);
   head.push(`<span class="qid">${qid}</span>`);
   const rows: string[] = [];
   if (g) {
     rows.push(`<div class="kv"><span>gold</span><b class="gold">${esc(goldText(g))}</b></div>`);
     const ev = g.evidence_frames.length
-      ? g.evidence_frames.map((k) => `<button class="jump" data-k="${k}" title="show frame ${k}">k${k}</button>`).join(' ')
+      ? g.evidence_frames
+          .map((k) => `<button class="jump" data-k="${k}" title="show frame ${k}">k${k}</button>`)
+          .join(' ')
       : '<i>none</i>';
     rows.push(`<div class="kv"><span>evidence</span><span>${ev}</span></div>`);
     rows.push(
@@ -69,7 +84,8 @@ function questionCard(vc: ViewCase, qid: string, askK: number, g: GoldRow | unde
   let answerDeg: number | null = null;
   if (run) {
     const a = run.answers.get(qid);
-    if (a && typeof a === 'object' && (a as { type?: unknown }).type === 'heading') answerDeg = Number((a as { deg: number }).deg);
+    if (a && typeof a === 'object' && (a as { type?: unknown }).type === 'heading')
+      answerDeg = Number((a as { deg: number }).deg);
     if (r) {
       rows.push(
         `<div class="run ${scoreClass(r.score)}"><div class="kv"><span>answer</span><b>${esc(run.answers.has(qid) ? answerText(a) : r.answered)}</b></div>` +
@@ -84,7 +100,9 @@ function questionCard(vc: ViewCase, qid: string, askK: number, g: GoldRow | unde
     `<div class="q-head">${head.join(' ')}</div>` +
     `<p class="q-text">${esc(q.text)}</p>` +
     rows.join('') +
-    (compass ? `<div class="compass-box">${compass}<div class="small">credit per heading: red 0, green 1; black the gold${answerDeg !== null ? ', blue the answer' : ''}; grey edge: no room or unseen floor</div></div>` : '') +
+    (compass
+      ? `<div class="compass-box">${compass}<div class="small">credit per heading: red 0, green 1; black the gold${answerDeg !== null ? ', blue the answer' : ''}; grey edge: no room or unseen floor</div></div>`
+      : '') +
     '</article>'
   );
 }
@@ -94,7 +112,10 @@ export function caseMarks(vc: ViewCase): Map<string, GoldMarks> {
   const out = new Map<string, GoldMarks>();
   for (const [qid, q] of vc.loaded.questions) {
     const g = vc.golds.get(qid);
-    out.set(qid, g ? goldMarks(vc, g, vc.askK.get(qid) ?? vc.loaded.case.frames.length - 1, q.text) : { points: [], onFrames: [] });
+    out.set(
+      qid,
+      g ? goldMarks(vc, g, vc.askK.get(qid) ?? vc.loaded.case.frames.length - 1, q.text) : { points: [], onFrames: [] },
+    );
   }
   return out;
 }
@@ -125,7 +146,11 @@ export function casePage(vc: ViewCase, place: Place | null, run?: ViewRun): stri
   const marks = caseMarks(vc);
   for (const [qid, m] of marks) {
     const g = vc.golds.get(qid);
-    qdata[qid] = { ask: vc.askK.get(qid) ?? c.frames.length - 1, evidence: g?.evidence_frames ?? [], marks: m.onFrames };
+    qdata[qid] = {
+      ask: vc.askK.get(qid) ?? c.frames.length - 1,
+      evidence: g?.evidence_frames ?? [],
+      marks: m.onFrames,
+    };
   }
   const data = { frames, width: cam.width, height: cam.height, questions: qdata, asks: c.asks.map((a) => a.k) };
 
@@ -141,7 +166,11 @@ export function casePage(vc: ViewCase, place: Place | null, run?: ViewRun): stri
   }
   if (c.end_qids.length) {
     const k = c.frames.length - 1;
-    groups.push(`<section class="ask" data-k="${k}"><h3><button class="jump" data-k="${k}">at the end, after k${k}</button></h3>` + c.end_qids.map((q) => card(q, k)).join('') + '</section>');
+    groups.push(
+      `<section class="ask" data-k="${k}"><h3><button class="jump" data-k="${k}">at the end, after k${k}</button></h3>` +
+        c.end_qids.map((q) => card(q, k)).join('') +
+        '</section>',
+    );
   }
 
   const nq = vc.loaded.questions.size;
@@ -149,7 +178,9 @@ export function casePage(vc: ViewCase, place: Place | null, run?: ViewRun): stri
   const mapSvg = place
     ? (() => {
         const mf = mapRegion(vc, place, marks);
-        const qm = [...marks].map(([qid, m]) => mapMarks(vc, place, qid, m, vc.askK.get(qid) ?? c.frames.length - 1)).join('');
+        const qm = [...marks]
+          .map(([qid, m]) => mapMarks(vc, place, qid, m, vc.askK.get(qid) ?? c.frames.length - 1))
+          .join('');
         return (
           `<div class="map-box"><img id="map-img" src="../maps/${c.cid}.png" width="${mf.width}" height="${mf.height}" alt="map of ${esc(place.id)}">` +
           `<svg id="map-overlay" viewBox="${mf.x} ${mf.y} ${mf.width} ${mf.height}" preserveAspectRatio="none">${qm}</svg></div>` +
@@ -158,13 +189,20 @@ export function casePage(vc: ViewCase, place: Place | null, run?: ViewRun): stri
       })()
     : '<p class="small">No timeline: no map.</p>';
 
-  const tasks = c.tasks.map((t) => `<li><button class="jump" data-k="${t.start_k}">k${t.start_k}</button> ${esc(t.assignment)}${t.unobserved_s ? ` <span class="small">(after ${num(t.unobserved_s, 0)} s away)</span>` : ''}</li>`).join('');
+  const tasks = c.tasks
+    .map(
+      (t) =>
+        `<li><button class="jump" data-k="${t.start_k}">k${t.start_k}</button> ${esc(t.assignment)}${t.unobserved_s ? ` <span class="small">(after ${num(t.unobserved_s, 0)} s away)</span>` : ''}</li>`,
+    )
+    .join('');
   const body = `
 <header class="top">
   <a href="../index.html">← all cases</a>
   <h1>Case <code>${c.cid}</code></h1>
   <div class="facts"><span>${esc(c.job)}</span><span>${esc(c.layout)}</span><span>${c.length}</span><span>${c.frames.length} frames</span><span>${nq} questions</span><span>script <code>${c.sid}</code></span>${
-    run ? `<span class="${score === null ? '' : scoreClass(score)}">${esc(run.results.system)}: ${score === null ? 'not scored' : scoreText(score)}</span>` : ''
+    run
+      ? `<span class="${score === null ? '' : scoreClass(score)}">${esc(run.results.system)}: ${score === null ? 'not scored' : scoreText(score)}</span>`
+      : ''
   }</div>
 </header>
 <main class="case">

@@ -40,21 +40,29 @@ export function compassSvg(g: GoldRow, answerDeg: number | null = null, size = 2
     const pts = [at(c, r0, h - 0.5), at(c, r1, h - 0.5), at(c, r1, h + 0.5), at(c, r0, h + 0.5)];
     const e = t.entries[i];
     const stroke = !e.room_ok || !e.seen_ok ? '#555' : creditColour(s);
-    parts.push(`<polygon points="${pts.map((p) => p.map(f).join(',')).join(' ')}" fill="${creditColour(s)}" stroke="${stroke}" stroke-width="0.3"><title>${h}°: credit ${s.toFixed(2)}</title></polygon>`);
+    parts.push(
+      `<polygon points="${pts.map((p) => p.map(f).join(',')).join(' ')}" fill="${creditColour(s)}" stroke="${stroke}" stroke-width="0.3"><title>${h}°: credit ${s.toFixed(2)}</title></polygon>`,
+    );
   });
   parts.push(`<circle cx="${c}" cy="${c}" r="${f(r0)}" fill="#fff" stroke="#999"/>`);
   // the robot, facing up
-  parts.push(`<polygon points="${f(c)},${f(c - r0 * 0.7)} ${f(c - r0 * 0.45)},${f(c + r0 * 0.5)} ${f(c + r0 * 0.45)},${f(c + r0 * 0.5)}" fill="#ff8f00" stroke="#5d3200"/>`);
+  parts.push(
+    `<polygon points="${f(c)},${f(c - r0 * 0.7)} ${f(c - r0 * 0.45)},${f(c + r0 * 0.5)} ${f(c + r0 * 0.45)},${f(c + r0 * 0.5)}" fill="#ff8f00" stroke="#5d3200"/>`,
+  );
   const ray = (deg: number, colour: string, cls: string, width: number) => {
     const [x, y] = at(c, r1 + size * 0.05, deg);
     const [x0, y0] = at(c, r0, deg);
-    parts.push(`<line class="${cls}" x1="${f(x0)}" y1="${f(y0)}" x2="${f(x)}" y2="${f(y)}" stroke="${colour}" stroke-width="${width}" stroke-linecap="round"/>`);
+    parts.push(
+      `<line class="${cls}" x1="${f(x0)}" y1="${f(y0)}" x2="${f(x)}" y2="${f(y)}" stroke="${colour}" stroke-width="${width}" stroke-linecap="round"/>`,
+    );
   };
   if (g.knowable && typeof g.value === 'number') ray(g.value, '#000', 'compass-gold', 3);
   if (answerDeg !== null) ray(answerDeg, '#1565c0', 'compass-answer', 2.5);
   const label = (deg: number, text: string) => {
     const [x, y] = at(c, r1 + size * 0.06, deg);
-    parts.push(`<text x="${f(x)}" y="${f(y + 4)}" font-size="${f(size * 0.055)}" text-anchor="middle" fill="#444">${esc(text)}</text>`);
+    parts.push(
+      `<text x="${f(x)}" y="${f(y + 4)}" font-size="${f(size * 0.055)}" text-anchor="middle" fill="#444">${esc(text)}</text>`,
+    );
   };
   label(0, 'ahead');
   label(90, 'left');

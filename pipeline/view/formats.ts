@@ -11,7 +11,10 @@ export function goldText(g: GoldRow): string {
   if (typeof v === 'number') return g.answer_type === 'heading' ? signedDeg(v) : `${num(v)} m`;
   if (Array.isArray(v)) {
     if (v.length === 0) return 'none (an empty list)';
-    return `${v.length} place${v.length === 1 ? '' : 's'}: ` + v.map((t) => `(${num(t.x)}, ${num(t.y)})${t.hazard ? ' hazard' : ''}`).join(', ');
+    return (
+      `${v.length} place${v.length === 1 ? '' : 's'}: ` +
+      v.map((t) => `(${num(t.x)}, ${num(t.y)})${t.hazard ? ' hazard' : ''}`).join(', ')
+    );
   }
   if ('ahead' in v) return `ahead ${num(v.ahead)} m, left ${num(v.left)} m`;
   return `(${num(v.x)}, ${num(v.y)}) on the map`;
@@ -36,7 +39,9 @@ export function answerText(a: unknown): string {
       return signedDeg(n('deg'));
     case 'list': {
       const ps = Array.isArray(o.places) ? (o.places as { x: number; y: number }[]) : [];
-      return ps.length ? `${ps.length}: ` + ps.map((p) => `(${num(p.x)}, ${num(p.y)})`).join(', ') : 'none (an empty list)';
+      return ps.length
+        ? `${ps.length}: ` + ps.map((p) => `(${num(p.x)}, ${num(p.y)})`).join(', ')
+        : 'none (an empty list)';
     }
     default:
       return JSON.stringify(a);

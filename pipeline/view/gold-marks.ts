@@ -28,13 +28,20 @@ export interface GoldMarks {
 /** The camera at case frame k. */
 export function cameraAt(vc: ViewCase, k: number): CameraPose {
   const s = vc.loaded.case.frames[k].step;
-  return cameraFromBase({ x: s.pose.pos[0], y: s.pose.pos[1], z: s.pose.pos[2], heading_deg: s.pose.heading_deg }, vc.mount, s.camera.pitch_deg);
+  return cameraFromBase(
+    { x: s.pose.pos[0], y: s.pose.pos[1], z: s.pose.pos[2], heading_deg: s.pose.heading_deg },
+    vc.mount,
+    s.camera.pitch_deg,
+  );
 }
 
 /** The map point of an (ahead, left) offset from a camera, horizontally. */
 export function offsetToMap(cam: CameraPose, ahead: number, left: number): { x: number; y: number } {
   const t = (cam.yawDeg * Math.PI) / 180;
-  return { x: cam.position[0] + ahead * Math.cos(t) - left * Math.sin(t), y: cam.position[1] + ahead * Math.sin(t) + left * Math.cos(t) };
+  return {
+    x: cam.position[0] + ahead * Math.cos(t) - left * Math.sin(t),
+    y: cam.position[1] + ahead * Math.sin(t) + left * Math.cos(t),
+  };
 }
 
 /** The height a gold point rests at: the bottom of the movable thing nearest it (within 0.6 m) at time t, else 0. */
@@ -73,7 +80,8 @@ export function goldMarks(vc: ViewCase, g: GoldRow, askK: number, text: string):
   const out: GoldMarks = { points: [], onFrames: [] };
   if (!g.knowable || g.value === null) return out;
   const v = g.value;
-  if (typeof v === 'object' && !Array.isArray(v) && 'ahead' in v) out.points.push(offsetToMap(cameraAt(vc, askK), v.ahead, v.left));
+  if (typeof v === 'object' && !Array.isArray(v) && 'ahead' in v)
+    out.points.push(offsetToMap(cameraAt(vc, askK), v.ahead, v.left));
   else if (typeof v === 'object' && !Array.isArray(v) && 'x' in v) out.points.push({ x: v.x, y: v.y });
   else if (Array.isArray(v)) for (const th of v) out.points.push({ x: th.x, y: th.y });
 
@@ -88,7 +96,11 @@ export function goldMarks(vc: ViewCase, g: GoldRow, askK: number, text: string):
     };
     // the gold itself: where the body's front stops, at the base's own height (a ground robot's floor)
     const r = (h * Math.PI) / 180;
-    out.points.push({ x: s.pose.pos[0] + (half + v) * Math.cos(r), y: s.pose.pos[1] + (half + v) * Math.sin(r), z: s.pose.pos[2] });
+    out.points.push({
+      x: s.pose.pos[0] + (half + v) * Math.cos(r),
+      y: s.pose.pos[1] + (half + v) * Math.sin(r),
+      z: s.pose.pos[2],
+    });
   }
 
   if (out.points.length) {
@@ -99,7 +111,8 @@ export function goldMarks(vc: ViewCase, g: GoldRow, askK: number, text: string):
       const cam = cameraAt(vc, f);
       for (const p of out.points) {
         const px = project(k, cam, [p.x, p.y, p.z ?? restingZ(vc, p, vc.times[f])]);
-        if (px && inImage(k, px.u, px.v)) out.onFrames.push({ k: f, u: Math.round(px.u * 10) / 10, v: Math.round(px.v * 10) / 10 });
+        if (px && inImage(k, px.u, px.v))
+          out.onFrames.push({ k: f, u: Math.round(px.u * 10) / 10, v: Math.round(px.v * 10) / 10 });
       }
     }
   }

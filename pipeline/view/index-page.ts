@@ -15,16 +15,24 @@ export interface IndexEntry {
 }
 
 function options(values: string[]): string {
-  return ['<option value="">all</option>', ...[...new Set(values)].sort().map((v) => `<option>${esc(v)}</option>`)].join('');
+  return [
+    '<option value="">all</option>',
+    ...[...new Set(values)].sort().map((v) => `<option>${esc(v)}</option>`),
+  ].join('');
 }
 
 /** The HTML of SITE/index.html. */
-export function indexPage(entries: readonly IndexEntry[], opts: { title: string; system?: string; audit: boolean }): string {
+export function indexPage(
+  entries: readonly IndexEntry[],
+  opts: { title: string; system?: string; audit: boolean },
+): string {
   const withRun = opts.system !== undefined;
   const rows = entries
     .map((e) => {
       const sc =
-        e.score === undefined ? '' : `<td class="num ${e.score === null ? '' : scoreClass(e.score)}" data-v="${e.score ?? ''}">${e.score === null ? '-' : scoreText(e.score)}</td>`;
+        e.score === undefined
+          ? ''
+          : `<td class="num ${e.score === null ? '' : scoreClass(e.score)}" data-v="${e.score ?? ''}">${e.score === null ? '-' : scoreText(e.score)}</td>`;
       return (
         `<tr data-job="${esc(e.job)}" data-layout="${esc(e.layout)}" data-length="${e.length}" data-text="${esc([e.cid, e.job, e.layout, e.length, ...e.families].join(' '))}">` +
         `<td><a href="cases/${e.cid}.html"><code>${e.cid}</code></a></td><td>${esc(e.job)}</td><td>${esc(e.layout)}</td><td>${e.length}</td>` +

@@ -69,7 +69,8 @@ function readJson(file: string): unknown {
 /** The case ids of a build or dataset: private/<16 hex>/ folders holding a case.json, sorted. */
 export function listCaseIds(root: string): string[] {
   const priv = join(root, 'private');
-  if (!existsSync(priv)) throw new InputError({ file: priv, path: '', message: 'not a build or dataset: no private/ folder' });
+  if (!existsSync(priv))
+    throw new InputError({ file: priv, path: '', message: 'not a build or dataset: no private/ folder' });
   return readdirSync(priv)
     .filter((d) => CID.test(d) && existsSync(join(priv, d, 'case.json')))
     .sort();
@@ -101,13 +102,21 @@ export function loadViewCase(root: string, cid: string): ViewCase {
   const loaded = loadCase(join(root, 'private', cid));
   const robotFile = join(root, 'scripts', loaded.case.sid, 'robot.json');
   const r = RobotView.safeParse(loaded.robot);
-  if (!r.success) throw new InputError(r.error.issues.map((i) => ({ file: robotFile, path: pathString(i.path), message: i.message })));
+  if (!r.success)
+    throw new InputError(
+      r.error.issues.map((i) => ({ file: robotFile, path: pathString(i.path), message: i.message })),
+    );
   const robot = r.data;
   const fp = robot.body.footprint;
-  const body = fp.shape === 'circle' ? { length_m: fp.diameter_m, width_m: fp.diameter_m } : { length_m: fp.length_m, width_m: fp.width_m };
+  const body =
+    fp.shape === 'circle'
+      ? { length_m: fp.diameter_m, width_m: fp.diameter_m }
+      : { length_m: fp.length_m, width_m: fp.width_m };
   const goldFile = join(loaded.dir, 'gold.jsonl');
   const asks = loaded.case.asks.length > 0 || loaded.case.end_qids.length > 0;
-  const golds = new Map<string, GoldRow>(asks && existsSync(goldFile) ? readGoldRows(goldFile).map((g) => [g.qid, g]) : []);
+  const golds = new Map<string, GoldRow>(
+    asks && existsSync(goldFile) ? readGoldRows(goldFile).map((g) => [g.qid, g]) : [],
+  );
   const tlFile = join(root, 'private', loaded.case.sid, 'timeline.json');
   const timeline = existsSync(tlFile) ? parseTimeline(readJson(tlFile), tlFile) : null;
   const askK = new Map<string, number>();
@@ -129,7 +138,9 @@ export function loadRun(dir: string): ViewRun {
   const answers = new Map<string, unknown>();
   const aDir = join(dir, 'answers');
   if (existsSync(aDir)) {
-    for (const f of readdirSync(aDir).filter((x) => x.endsWith('.json')).sort()) {
+    for (const f of readdirSync(aDir)
+      .filter((x) => x.endsWith('.json'))
+      .sort()) {
       for (const [q, a] of readCaseAnswers(join(aDir, f)).answers) answers.set(q, a);
     }
   }

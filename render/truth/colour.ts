@@ -122,7 +122,8 @@ export function paletteLut(p: Palette): Uint8Array {
   const lut = new Uint8Array(64 * 64 * 64);
   for (let r = 0; r < 64; r++)
     for (let g = 0; g < 64; g++)
-      for (let b = 0; b < 64; b++) lut[(r << 12) | (g << 6) | b] = nearestColourIndex(p, r * 4 + 1.5, g * 4 + 1.5, b * 4 + 1.5);
+      for (let b = 0; b < 64; b++)
+        lut[(r << 12) | (g << 6) | b] = nearestColourIndex(p, r * 4 + 1.5, g * 4 + 1.5, b * 4 + 1.5);
   p.lut = lut;
   return lut;
 }

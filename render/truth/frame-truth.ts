@@ -1,7 +1,14 @@
 /** All truth records of one frame from its depth, ids and RGB: visibility (with seen space), perception ids, oracle. */
 import type { Palette } from './colour.ts';
 import type { TruthFrame } from './frame.ts';
-import { type OracleRecord, type PerceptionIdsRecord, type VisibilityRecord, oracleRecord, perceptionIdsRecord, visibilityRecord } from './records.ts';
+import {
+  type OracleRecord,
+  type PerceptionIdsRecord,
+  type VisibilityRecord,
+  oracleRecord,
+  perceptionIdsRecord,
+  visibilityRecord,
+} from './records.ts';
 import { type FloorGrid, type SeenOptions, frameSeen, seenRuns } from './seen-space.ts';
 import { type EntityTable, type VisibilityOptions, frameVisibility } from './visibility.ts';
 
@@ -16,7 +23,12 @@ export interface FrameTruth {
 }
 
 /** The three records of one frame. */
-export function frameTruth(frame: TruthFrame, table: EntityTable, grid: FloorGrid, opts: FrameTruthOptions = {}): FrameTruth {
+export function frameTruth(
+  frame: TruthFrame,
+  table: EntityTable,
+  grid: FloorGrid,
+  opts: FrameTruthOptions = {},
+): FrameTruth {
   const entities = frameVisibility(frame, table, opts);
   const seen = seenRuns(frameSeen(frame, grid, opts));
   return {

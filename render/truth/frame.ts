@@ -65,6 +65,8 @@ export function checkFrame(f: TruthFrame): void {
   const n = f.intrinsics.width * f.intrinsics.height;
   if (f.depth.length !== n) throw new Error(`frame ${f.k}: depth has ${f.depth.length} values, expected ${n}`);
   if (f.ids.length !== n) throw new Error(`frame ${f.k}: ids has ${f.ids.length} values, expected ${n}`);
-  if (f.rgb && f.rgb.length !== n * 3) throw new Error(`frame ${f.k}: rgb has ${f.rgb.length} bytes, expected ${n * 3}`);
-  if (f.albedo && f.albedo.length !== n * 3) throw new Error(`frame ${f.k}: albedo has ${f.albedo.length} bytes, expected ${n * 3}`);
+  if (f.rgb && f.rgb.length !== n * 3)
+    throw new Error(`frame ${f.k}: rgb has ${f.rgb.length} bytes, expected ${n * 3}`);
+  if (f.albedo && f.albedo.length !== n * 3)
+    throw new Error(`frame ${f.k}: albedo has ${f.albedo.length} bytes, expected ${n * 3}`);
 }

@@ -10,7 +10,15 @@ export interface RgbImage {
 
 /** Decode a JPEG (a path or its bytes) to raw sRGB. */
 export async function decodeRgb(input: string | Uint8Array): Promise<RgbImage> {
-  const { data, info } = await sharp(input).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(input)
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   if (info.channels !== 3) throw new Error(`decodeRgb: expected 3 channels, got ${info.channels}`);
-  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+  return {
+    width: info.width,
+    height: info.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+  };
 }

@@ -17,7 +17,13 @@ export interface FrameFiles {
 }
 
 /** Read one frame's files; throws naming the file when a size differs from the intrinsics. */
-export async function loadTruthFrame(files: FrameFiles, k: number, t: number, intrinsics: Intrinsics, camera: CameraPose): Promise<TruthFrame> {
+export async function loadTruthFrame(
+  files: FrameFiles,
+  k: number,
+  t: number,
+  intrinsics: Intrinsics,
+  camera: CameraPose,
+): Promise<TruthFrame> {
   const { width: W, height: H } = intrinsics;
   const label = (f: string | Uint8Array, what: string) => (typeof f === 'string' ? f : `frame ${k} ${what}`);
   const depth = readDepthMm(files.depth);
@@ -26,17 +32,20 @@ export async function loadTruthFrame(files: FrameFiles, k: number, t: number, in
     [depth, files.depth, 'depth'],
     [ids, files.ids, 'ids'],
   ] as const)
-    if (img.width !== W || img.height !== H) throw new Error(`${label(f, what)}: ${img.width}x${img.height}, the camera is ${W}x${H}`);
+    if (img.width !== W || img.height !== H)
+      throw new Error(`${label(f, what)}: ${img.width}x${img.height}, the camera is ${W}x${H}`);
   let rgb: Uint8Array | undefined;
   if (files.rgb !== undefined) {
     const img = await decodeRgb(files.rgb);
-    if (img.width !== W || img.height !== H) throw new Error(`${label(files.rgb, 'rgb')}: ${img.width}x${img.height}, the camera is ${W}x${H}`);
+    if (img.width !== W || img.height !== H)
+      throw new Error(`${label(files.rgb, 'rgb')}: ${img.width}x${img.height}, the camera is ${W}x${H}`);
     rgb = img.data;
   }
   let albedo: Uint8Array | undefined;
   if (files.albedo !== undefined) {
     const img = readPngRgb8(files.albedo);
-    if (img.width !== W || img.height !== H) throw new Error(`${label(files.albedo, 'albedo')}: ${img.width}x${img.height}, the camera is ${W}x${H}`);
+    if (img.width !== W || img.height !== H)
+      throw new Error(`${label(files.albedo, 'albedo')}: ${img.width}x${img.height}, the camera is ${W}x${H}`);
     albedo = img.data;
   }
   return { k, t, intrinsics, camera, depth: depth.data, ids: ids.data, rgb, albedo };

@@ -27,7 +27,7 @@ export interface TruthScene {
 /**
  * Prepare solids for ray-cast frames. A solid's truth id (0 = structure or background) comes from `truthIdOf`:
  * a function, or a map from owner to id (owners it does not list get 0); without it, from the solid's own
- * `truth_id` field (a render job's objects carry one), 0 when absent.
+ * `truth_id` field (a shot list's objects carry one), 0 when absent.
  */
 export function truthScene(
   solids: readonly (Solid & { truth_id?: number })[],
@@ -42,7 +42,8 @@ export function truthScene(
   const truthIds = new Uint16Array(solids.length);
   solids.forEach((s, i) => {
     const id = of(s, i);
-    if (!Number.isInteger(id) || id < 0 || id > 65535) throw new Error(`solid ${s.name}: truth id ${id} is not in 0..65535`);
+    if (!Number.isInteger(id) || id < 0 || id > 65535)
+      throw new Error(`solid ${s.name}: truth id ${id} is not in 0..65535`);
     truthIds[i] = id;
   });
   return { rays: rayScene(solids), truthIds };
@@ -96,8 +97,18 @@ export function raycastFrame(k: Intrinsics, cam: CameraPose, scene: TruthScene):
  * a ray starting inside the box does not hit it, and a hit must be nearer than the pixel's best so far.
  */
 function boxPass(
-  s: Solid, cam: CameraPose, rays: ReturnType<typeof frameRays>, W: number,
-  i0: number, j0: number, i1: number, j1: number, best: Float64Array, which: Int32Array, si: number, skip: number,
+  s: Solid,
+  cam: CameraPose,
+  rays: ReturnType<typeof frameRays>,
+  W: number,
+  i0: number,
+  j0: number,
+  i1: number,
+  j1: number,
+  best: Float64Array,
+  which: Int32Array,
+  si: number,
+  skip: number,
 ): void {
   const yaw = ((s.yaw_deg ?? 0) * Math.PI) / 180;
   const co = Math.cos(yaw);
@@ -175,7 +186,11 @@ const NEAR = 1e-6;
  * clipped at the camera's plane first: its image is bounded by its corners in front and the points where its
  * edges cross that plane.
  */
-function screenRect(k: Intrinsics, cam: CameraPose, b: readonly number[]): [number, number, number, number, number] | null {
+function screenRect(
+  k: Intrinsics,
+  cam: CameraPose,
+  b: readonly number[],
+): [number, number, number, number, number] | null {
   const cx = new Float64Array(8);
   const cy = new Float64Array(8);
   const cz = new Float64Array(8);
@@ -210,7 +225,8 @@ function screenRect(k: Intrinsics, cam: CameraPose, b: readonly number[]): [numb
     for (let bit = 1; bit < 8; bit <<= 1) {
       const o = c | bit;
       if (o === c) continue;
-      const a = cz[c] > NEAR, q = cz[o] > NEAR;
+      const a = cz[c] > NEAR,
+        q = cz[o] > NEAR;
       if (a === q) continue;
       const t = (NEAR - cz[c]) / (cz[o] - cz[c]);
       add(cx[c] + t * (cx[o] - cx[c]), cy[c] + t * (cy[o] - cy[c]), NEAR);
@@ -275,7 +291,8 @@ export interface TruthAgreement {
 
 /** Compare two frames' depth and ids (default tolerance 10 mm). */
 export function compareTruth(a: DepthIds, b: DepthIds, tolMm = 10): TruthAgreement {
-  if (a.width !== b.width || a.height !== b.height) throw new Error(`compareTruth: ${a.width}x${a.height} vs ${b.width}x${b.height}`);
+  if (a.width !== b.width || a.height !== b.height)
+    throw new Error(`compareTruth: ${a.width}x${a.height} vs ${b.width}x${b.height}`);
   const n = a.width * a.height;
   let ids = 0;
   let dep = 0;

@@ -22,7 +22,11 @@ const Runs = z.array(z.number().int().nonnegative());
 export const CameraRecord = z.strictObject({ position: V3, yaw_deg: z.number(), pitch_deg: z.number() });
 export type CameraRecord = z.infer<typeof CameraRecord>;
 
-export const ContactRecord = z.strictObject({ point: V3, pixel: z.tuple([z.number().int(), z.number().int()]), range_m: z.number() });
+export const ContactRecord = z.strictObject({
+  point: V3,
+  pixel: z.tuple([z.number().int(), z.number().int()]),
+  range_m: z.number(),
+});
 
 export const EntityRecord = z.strictObject({
   truth_id: z.number().int().positive(),
@@ -65,7 +69,9 @@ export type VisibilityRecord = z.infer<typeof VisibilityRecord>;
 
 export const PerceptionIdsRecord = z.strictObject({
   k: z.number().int().nonnegative(),
-  ids: z.array(z.strictObject({ truth_id: z.number().int().positive(), entity: z.string(), pixels: z.number().int().positive() })),
+  ids: z.array(
+    z.strictObject({ truth_id: z.number().int().positive(), entity: z.string(), pixels: z.number().int().positive() }),
+  ),
 });
 export type PerceptionIdsRecord = z.infer<typeof PerceptionIdsRecord>;
 
@@ -110,12 +116,21 @@ export function entityRecord(e: EntityVisibility): EntityRecord {
     colour_share: e.colour_share === null ? null : roundTo(e.colour_share, 4),
     centroid: e.centroid ? v4(e.centroid) : null,
     extent: e.extent ? { min: v4(e.extent.min), max: v4(e.extent.max) } : null,
-    contact: e.contact ? { point: v4(e.contact.point), pixel: [e.contact.pixel[0], e.contact.pixel[1]], range_m: m4(e.contact.range_m) } : null,
+    contact: e.contact
+      ? { point: v4(e.contact.point), pixel: [e.contact.pixel[0], e.contact.pixel[1]], range_m: m4(e.contact.range_m) }
+      : null,
   };
 }
 
 /** A frame's visibility line. Entities are sorted by truth id. */
-export function visibilityRecord(k: number, t: number, cam: CameraPose, entities: readonly EntityVisibility[], grid: FloorGrid, seen: SeenRuns): VisibilityRecord {
+export function visibilityRecord(
+  k: number,
+  t: number,
+  cam: CameraPose,
+  entities: readonly EntityVisibility[],
+  grid: FloorGrid,
+  seen: SeenRuns,
+): VisibilityRecord {
   return {
     k,
     t: roundTo(t, 3),
@@ -134,7 +149,9 @@ export function visibilityRecord(k: number, t: number, cam: CameraPose, entities
 export function perceptionIdsRecord(k: number, entities: readonly EntityVisibility[]): PerceptionIdsRecord {
   return {
     k,
-    ids: [...entities].sort((a, b) => a.truth_id - b.truth_id).map((e) => ({ truth_id: e.truth_id, entity: e.entity, pixels: e.pixels })),
+    ids: [...entities]
+      .sort((a, b) => a.truth_id - b.truth_id)
+      .map((e) => ({ truth_id: e.truth_id, entity: e.entity, pixels: e.pixels })),
   };
 }
 
@@ -143,7 +160,11 @@ export function perceptionIdsRecord(k: number, entities: readonly EntityVisibili
  * none), its 3-D box (the entity's solids' box when the table has it, else the extent of its visible points) and
  * that box's centre, its image box and pixel count. Sorted by image box, then kind, colour and centre.
  */
-export function oracleRecord(k: number, entities: readonly EntityVisibility[], table: ReadonlyMap<number, EntityInfo>): OracleRecord {
+export function oracleRecord(
+  k: number,
+  entities: readonly EntityVisibility[],
+  table: ReadonlyMap<number, EntityInfo>,
+): OracleRecord {
   const dets: Detection[] = [];
   for (const e of entities) {
     const info = table.get(e.truth_id);
@@ -178,7 +199,8 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** The JSONL text of records: one line each, sorted by frame index k; throws on a repeated k. */
 export function recordsText(records: readonly { k: number }[]): string {
   const sorted = [...records].sort((a, b) => a.k - b.k);
-  for (let i = 1; i < sorted.length; i++) if (sorted[i].k === sorted[i - 1].k) throw new Error(`records: frame ${sorted[i].k} twice`);
+  for (let i = 1; i < sorted.length; i++)
+    if (sorted[i].k === sorted[i - 1].k) throw new Error(`records: frame ${sorted[i].k} twice`);
   return sorted.map((r) => JSON.stringify(r) + '\n').join('');
 }
 

@@ -45,7 +45,10 @@ export function obstacleTopFor(cameraHeights: Iterable<number>): number {
  * camera flies above the obstacle band's default top and every solid of the scene that reaches that height stands
  * on the floor (so a column a ray crossed below it, unhit, holds nothing that reaches it); else undefined (no air).
  */
-export function airBelowFor(cameraHeights: Iterable<number>, solids: readonly { center: readonly number[]; size: readonly number[] }[]): number | undefined {
+export function airBelowFor(
+  cameraHeights: Iterable<number>,
+  solids: readonly { center: readonly number[]; size: readonly number[] }[],
+): number | undefined {
   let low = Infinity;
   for (const z of cameraHeights) low = Math.min(low, z);
   if (!(low > OBSTACLE_TOP_M) || !Number.isFinite(low)) return undefined;
@@ -73,7 +76,10 @@ function fillBins(reach: Float64Array, a: number, b: number, r: number): void {
 }
 
 /** The grid over a place's bounds. */
-export function floorGrid(bounds: { x_min: number; x_max: number; y_min: number; y_max: number }, cell = CELL_M): FloorGrid {
+export function floorGrid(
+  bounds: { x_min: number; x_max: number; y_min: number; y_max: number },
+  cell = CELL_M,
+): FloorGrid {
   const nx = Math.max(1, Math.ceil((bounds.x_max - bounds.x_min) / cell - 1e-9));
   const ny = Math.max(1, Math.ceil((bounds.y_max - bounds.y_min) / cell - 1e-9));
   return { x0: bounds.x_min, y0: bounds.y_min, cell, nx, ny };
@@ -177,7 +183,8 @@ export function frameSeen(frame: TruthFrame, grid: FloorGrid, opts: SeenOptions 
       const d = dmm / 1000;
       const z = pz + d * (rz + rays.colZ[u]);
       if (reach && z < pz - 1e-6) {
-        const hx = d * (rx + rays.colX[u]), hy = d * (ry + rays.colY[u]);
+        const hx = d * (rx + rays.colX[u]),
+          hy = d * (ry + rays.colY[u]);
         const b = binOf(Math.atan2(hy, hx));
         const r = Math.hypot(hx, hy);
         if (r > reach[b]) reach[b] = r;
@@ -195,8 +202,8 @@ export function frameSeen(frame: TruthFrame, grid: FloorGrid, opts: SeenOptions 
       if (z <= tol) {
         rowX[u] = x;
         rowY[u] = y;
-        if (u > 0 && rowX[u - 1] === rowX[u - 1]) fill(rowX[u - 1], rowY[u - 1], x, y);
-        if (upX[u] === upX[u]) fill(upX[u], upY[u], x, y);
+        if (u > 0 && !Number.isNaN(rowX[u - 1])) fill(rowX[u - 1], rowY[u - 1], x, y);
+        if (!Number.isNaN(upX[u])) fill(upX[u], upY[u], x, y);
       }
       const ix = Math.floor((x - x0) * inv);
       const iy = Math.floor((y - y0) * inv);
@@ -215,14 +222,22 @@ export function frameSeen(frame: TruthFrame, grid: FloorGrid, opts: SeenOptions 
  * The cells wholly inside the carve: a cell's centre within its azimuth's reach, less half a cell, the reach taken
  * as the least of its bin and the two beside it (a cell never reaches past an occluding edge between bins).
  */
-function airCells(grid: FloorGrid, px: number, py: number, reach: Float64Array, binOf: (a: number) => number): Uint8Array {
+function airCells(
+  grid: FloorGrid,
+  px: number,
+  py: number,
+  reach: Float64Array,
+  binOf: (a: number) => number,
+): Uint8Array {
   const { x0, y0, cell, nx, ny } = grid;
   const out = new Uint8Array(nx * ny);
   let far = 0;
   for (let b = 0; b < AIR_BINS; b++) far = Math.max(far, reach[b]);
   if (far <= 0) return out;
-  const i0 = Math.max(0, Math.floor((px - far - x0) / cell)), i1 = Math.min(nx - 1, Math.floor((px + far - x0) / cell));
-  const j0 = Math.max(0, Math.floor((py - far - y0) / cell)), j1 = Math.min(ny - 1, Math.floor((py + far - y0) / cell));
+  const i0 = Math.max(0, Math.floor((px - far - x0) / cell)),
+    i1 = Math.min(nx - 1, Math.floor((px + far - x0) / cell));
+  const j0 = Math.max(0, Math.floor((py - far - y0) / cell)),
+    j1 = Math.min(ny - 1, Math.floor((py + far - y0) / cell));
   for (let j = j0; j <= j1; j++) {
     const cy = y0 + (j + 0.5) * cell - py;
     for (let i = i0; i <= i1; i++) {

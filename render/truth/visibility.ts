@@ -107,7 +107,11 @@ interface Acc {
 }
 
 /** Visibility of every entity in one frame, sorted by truth id. */
-export function frameVisibility(frame: TruthFrame, table: EntityTable, opts: VisibilityOptions = {}): EntityVisibility[] {
+export function frameVisibility(
+  frame: TruthFrame,
+  table: EntityTable,
+  opts: VisibilityOptions = {},
+): EntityVisibility[] {
   checkFrame(frame);
   const tol = opts.contactTolM ?? CONTACT_TOL_M;
   const { width: W, height: H } = frame.intrinsics;
@@ -183,7 +187,16 @@ export function frameVisibility(frame: TruthFrame, table: EntityTable, opts: Vis
         a.linAll[0] += lr;
         a.linAll[1] += lg;
         a.linAll[2] += lb;
-        if (u > 0 && u < W - 1 && v > 0 && v < H - 1 && ids[p - 1] === id && ids[p + 1] === id && ids[p - W] === id && ids[p + W] === id) {
+        if (
+          u > 0 &&
+          u < W - 1 &&
+          v > 0 &&
+          v < H - 1 &&
+          ids[p - 1] === id &&
+          ids[p + 1] === id &&
+          ids[p - W] === id &&
+          ids[p + W] === id
+        ) {
           a.votesInner![c]++;
           a.linInner[0] += lr;
           a.linInner[1] += lg;

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { runMany } from '../../checks/harness/index.ts';
 import { SYSTEMS } from '../../checks/systems/registry.ts';
-import { makeCheckBuild } from '../unit/check-fixture.ts';
+import { makeCheckBuild } from '../helpers/check-fixture.ts';
 
 const scripts = Number(process.argv[2] ?? 40);
 const b = makeCheckBuild({ scripts, seed: 'bench' });
@@ -18,5 +18,7 @@ for (const [name, sys] of SYSTEMS) {
   const out = await runMany(sys, dirs, { runDir: join(b.root, '.bench', name), channel: 'detections', workers: 2 });
   const s = (performance.now() - t0) / 1000;
   const broken = out.filter((o) => o.status === 'broken').length;
-  console.log(`| ${name} | ${out.length}${broken ? ` (${broken} broken)` : ''} | ${s.toFixed(2)} | ${(out.length / s).toFixed(1)} |`);
+  console.log(
+    `| ${name} | ${out.length}${broken ? ` (${broken} broken)` : ''} | ${s.toFixed(2)} | ${(out.length / s).toFixed(1)} |`,
+  );
 }

@@ -26,7 +26,10 @@ const framesPerTask = arg('frames', 30);
 const workers = arg('workers', 2);
 const jobs = ['vacuum/2', 'helper/1', 'amr/1', 'drone/1'].map((job) => ({ job, count: perJob, framesPerTask }));
 // the key covers the job specs too: a changed spec makes a new build (the compile refuses scripts of another spec)
-const key = sha256(JSON.stringify({ jobs, seed: 'bench-1', specs: jobs.map((j) => hashJson(getJob(j.job))) })).slice(0, 16);
+const key = sha256(JSON.stringify({ jobs, seed: 'bench-1', specs: jobs.map((j) => hashJson(getJob(j.job))) })).slice(
+  0,
+  16,
+);
 const cache = join(REPO_ROOT, 'tests', '.bench-cache', key);
 
 if (!existsSync(join(cache, 'done'))) {
@@ -34,7 +37,9 @@ if (!existsSync(join(cache, 'done'))) {
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   const t0 = performance.now();
-  process.stderr.write(`making a ray-cast build of ${jobs.length * perJob} scripts (${framesPerTask} frames a task), once ...\n`);
+  process.stderr.write(
+    `making a ray-cast build of ${jobs.length * perJob} scripts (${framesPerTask} frames a task), once ...\n`,
+  );
   const sids = jobs.flatMap((j) => scriptJob(tmp, 'bench-1', j));
   await raycastTruth(tmp, sids, workers);
   mkdirSync(join(tmp, 'done'));
@@ -49,6 +54,12 @@ const t0 = performance.now();
 const r = await compileBuildParallel(cache, { seed: 'bench-compile', workers: compileWorkers });
 const s = (performance.now() - t0) / 1000;
 const cpu = process.cpuUsage(cpu0);
-console.log(`compile bench: ${r.scripts} scripts, ${r.cases} cases, ${r.questions} questions, truth ${r.report.truth.engine}, ${compileWorkers} compile worker(s)`);
-console.log(`  ${s.toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (this process and its worker threads), ${(r.questions / s).toFixed(1)} questions/s, ${(r.cases / s).toFixed(2)} cases/s`);
-console.log(`  load average ${load0.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after (on ${availableParallelism()} cores)`);
+console.log(
+  `compile bench: ${r.scripts} scripts, ${r.cases} cases, ${r.questions} questions, truth ${r.report.truth.engine}, ${compileWorkers} compile worker(s)`,
+);
+console.log(
+  `  ${s.toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (this process and its worker threads), ${(r.questions / s).toFixed(1)} questions/s, ${(r.cases / s).toFixed(2)} cases/s`,
+);
+console.log(
+  `  load average ${load0.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after (on ${availableParallelism()} cores)`,
+);

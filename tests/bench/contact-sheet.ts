@@ -13,7 +13,9 @@ import { STUDY_VIEWS, type Candidate } from './quality-views.ts';
 import { renderCandidate } from './study-render.ts';
 
 const args = process.argv.slice(2);
-const out = args.includes('--out') ? args[args.indexOf('--out') + 1] : join(import.meta.dirname, '..', '..', 'docs', 'contact-sheet.jpg');
+const out = args.includes('--out')
+  ? args[args.indexOf('--out') + 1]
+  : join(import.meta.dirname, '..', '..', 'docs', 'contact-sheet.jpg');
 const SHEET = [
   { view: 'apt-vacuum-hall', label: 'vacuum: camera 0.08 m, level (apartment)' },
   { view: 'apt-helper-coffee', label: 'helper: camera 1.30 m, pitch -45 (apartment)' },
@@ -32,10 +34,16 @@ const cand: Candidate = {
 for (const s of SHEET) if (!STUDY_VIEWS.some((v) => v.id === s.view)) throw new Error(`no study view ${s.view}`);
 const res = await renderCandidate(cand, [cand]);
 
-const TW = 320, TH = 240, LABEL = 20, HEAD = 22;
+const TW = 320,
+  TH = 240,
+  LABEL = 20,
+  HEAD = 22;
 const pic = new Picture(2 * TW, HEAD + 2 * (TH + LABEL), '#202020');
 const filter = 'post_filter' in final.settings ? ` + ${final.settings.post_filter} filter` : '';
-pic.text(6, 15, `final quality: ${final.samples} samples${filter}, 640x480 frames shown at half size`, { size: 12, fill: '#ffffff' });
+pic.text(6, 15, `final quality: ${final.samples} samples${filter}, 640x480 frames shown at half size`, {
+  size: 12,
+  fill: '#ffffff',
+});
 for (const [i, s] of SHEET.entries()) {
   const r = res.get(s.view)!;
   const jpg = await sharp(readFileSync(r.rgb)).resize(TW, TH).jpeg({ quality: 90 }).toBuffer();

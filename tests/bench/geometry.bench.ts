@@ -8,12 +8,25 @@ import type { Solid } from '../../layouts/solids.ts';
 
 const rng = seedrandom('geometry-bench');
 const solids: Solid[] = [];
-const add = (shape: Solid['shape'], center: [number, number, number], size: [number, number, number], yaw = 0, role: Solid['role'] = 'fixed') =>
+const add = (
+  shape: Solid['shape'],
+  center: [number, number, number],
+  size: [number, number, number],
+  yaw = 0,
+  role: Solid['role'] = 'fixed',
+) =>
   solids.push({ name: `s${solids.length}`, owner: 'bench', role, shape, center, size, yaw_deg: yaw, material: 'grey' });
 // floor, outer walls, a grid of interior walls, then furniture and things
 add('box', [10, 7.5, -0.005], [20, 15, 0.01], 0, 'floor');
-for (const [cx, cy, sx, sy] of [[10, 0, 20, 0.1], [10, 15, 20, 0.1], [0, 7.5, 0.1, 15], [20, 7.5, 0.1, 15]]) add('box', [cx, cy, 1.25], [sx, sy, 2.5], 0, 'wall');
-for (let i = 1; i < 4; i++) for (let j = 0; j < 3; j++) add('box', [i * 5, j * 5 + 1.5, 1.25], [0.1, 3, 2.5], 0, 'wall');
+for (const [cx, cy, sx, sy] of [
+  [10, 0, 20, 0.1],
+  [10, 15, 20, 0.1],
+  [0, 7.5, 0.1, 15],
+  [20, 7.5, 0.1, 15],
+])
+  add('box', [cx, cy, 1.25], [sx, sy, 2.5], 0, 'wall');
+for (let i = 1; i < 4; i++)
+  for (let j = 0; j < 3; j++) add('box', [i * 5, j * 5 + 1.5, 1.25], [0.1, 3, 2.5], 0, 'wall');
 while (solids.length < 300) {
   const c: [number, number] = [0.5 + rng() * 19, 0.5 + rng() * 14];
   const k = rng();
@@ -23,16 +36,23 @@ while (solids.length < 300) {
 }
 
 // one 640x480 camera image, 80 degree horizontal field of view, from 1 m up, looking along +x and slightly down
-const W = 640, H = 480, f = W / 2 / Math.tan((40 * Math.PI) / 180);
+const W = 640,
+  H = 480,
+  f = W / 2 / Math.tan((40 * Math.PI) / 180);
 const n = W * H;
-const origins = new Float64Array(3 * n), dirs = new Float64Array(3 * n);
-const pitch = -10 * Math.PI / 180;
+const origins = new Float64Array(3 * n),
+  dirs = new Float64Array(3 * n);
+const pitch = (-10 * Math.PI) / 180;
 for (let v = 0; v < H; v++) {
   for (let u = 0; u < W; u++) {
     const i = v * W + u;
-    const x = f, y = -(u + 0.5 - W / 2), z = -(v + 0.5 - H / 2);
+    const x = f,
+      y = -(u + 0.5 - W / 2),
+      z = -(v + 0.5 - H / 2);
     const l = Math.hypot(x, y, z);
-    const cx = x / l, cy = y / l, cz = z / l;
+    const cx = x / l,
+      cy = y / l,
+      cz = z / l;
     origins.set([2.5, 2.5, 1.0], 3 * i);
     dirs.set([cx * Math.cos(pitch) - cz * Math.sin(pitch), cy, cx * Math.sin(pitch) + cz * Math.cos(pitch)], 3 * i);
   }
@@ -46,11 +66,18 @@ const res = raycastAll(scene, origins, dirs);
 const tRays = performance.now() - t0;
 let hits = 0;
 for (let i = 0; i < n; i++) if (res.index[i] >= 0) hits++;
-console.log(`raycastAll: ${solids.length} solids, hierarchy ${tBuild.toFixed(1)} ms; ${n} rays in ${tRays.toFixed(0)} ms = ${(n / tRays * 1000 / 1e6).toFixed(2)} M rays/s (${hits} hits)`);
+console.log(
+  `raycastAll: ${solids.length} solids, hierarchy ${tBuild.toFixed(1)} ms; ${n} rays in ${tRays.toFixed(0)} ms = ${(((n / tRays) * 1000) / 1e6).toFixed(2)} M rays/s (${hits} hits)`,
+);
 
 // planning: exact clearance map once, then many plans between random free points
 t0 = performance.now();
-const map = clearanceFromSolids(solids, { bounds: { min: [0, 0], max: [20, 15] }, cell: 0.05, zBand: [0, 1.2], cap: 1 });
+const map = clearanceFromSolids(solids, {
+  bounds: { min: [0, 0], max: [20, 15] },
+  cell: 0.05,
+  zBand: [0, 1.2],
+  cap: 1,
+});
 const tMap = performance.now() - t0;
 const pick = (): Vec2 => {
   for (;;) {
@@ -59,11 +86,17 @@ const pick = (): Vec2 => {
   }
 };
 const pairs = Array.from({ length: 40 }, () => [pick(), pick()] as const);
-let ok = 0, totalLen = 0;
+let ok = 0,
+  totalLen = 0;
 t0 = performance.now();
 for (const [a, b] of pairs) {
   const r = planPath(map, { start: a, goal: b, radius: 0.2, clearance: 0.2 });
-  if (r.ok) { ok++; totalLen += r.length; }
+  if (r.ok) {
+    ok++;
+    totalLen += r.length;
+  }
 }
 const tPlan = performance.now() - t0;
-console.log(`planPath: map ${map.grid.cols}x${map.grid.rows} built in ${tMap.toFixed(0)} ms; ${pairs.length} plans in ${tPlan.toFixed(0)} ms = ${(pairs.length / tPlan * 1000).toFixed(1)} plans/s (${ok} found, mean length ${(totalLen / Math.max(ok, 1)).toFixed(2)} m)`);
+console.log(
+  `planPath: map ${map.grid.cols}x${map.grid.rows} built in ${tMap.toFixed(0)} ms; ${pairs.length} plans in ${tPlan.toFixed(0)} ms = ${((pairs.length / tPlan) * 1000).toFixed(1)} plans/s (${ok} found, mean length ${(totalLen / Math.max(ok, 1)).toFixed(2)} m)`,
+);

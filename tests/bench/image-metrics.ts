@@ -28,15 +28,27 @@ export function ssimLuma(a: Uint8Array, b: Uint8Array, width: number, height: nu
   // integral images of x, y, x², y², xy
   const I = [0, 1, 2, 3, 4].map(() => new Float64Array(W1 * (height + 1)));
   for (let v = 0; v < height; v++) {
-    let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0;
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      s3 = 0,
+      s4 = 0;
     for (let u = 0; u < width; u++) {
       const p = v * width + u;
       const xv = x[p];
       const yv = y[p];
-      s0 += xv; s1 += yv; s2 += xv * xv; s3 += yv * yv; s4 += xv * yv;
+      s0 += xv;
+      s1 += yv;
+      s2 += xv * xv;
+      s3 += yv * yv;
+      s4 += xv * yv;
       const q = (v + 1) * W1 + u + 1;
       const q0 = v * W1 + u + 1;
-      I[0][q] = I[0][q0] + s0; I[1][q] = I[1][q0] + s1; I[2][q] = I[2][q0] + s2; I[3][q] = I[3][q0] + s3; I[4][q] = I[4][q0] + s4;
+      I[0][q] = I[0][q0] + s0;
+      I[1][q] = I[1][q0] + s1;
+      I[2][q] = I[2][q0] + s2;
+      I[3][q] = I[3][q0] + s3;
+      I[4][q] = I[4][q0] + s4;
     }
   }
   const C1 = (0.01 * 255) ** 2;

@@ -2,7 +2,7 @@
  * The render-quality study's fixed views (three per place, nine in all) and the candidate render settings, shared
  * by tests/bench/render-quality.ts and tests/bench/render-overhead.ts.
  */
-import type { RenderSettings } from '../../render/render-job.ts';
+import type { RenderSettings } from '../../render/shot-list.ts';
 
 export interface StudyView {
   id: string;
@@ -16,15 +16,50 @@ export interface StudyView {
 
 /** Nine views: each job's camera height and pitch, at sites of its place. */
 export const STUDY_VIEWS: StudyView[] = [
-  { id: 'apt-vacuum-hall', place: 'apartment_a', job: 'vacuum', position: [11.0, 4.75, 0.08], yaw_deg: 180, pitch_deg: 0 },
-  { id: 'apt-helper-coffee', place: 'apartment_a', job: 'helper', position: [3.65, 2.6, 1.3], yaw_deg: -90, pitch_deg: -45 },
-  { id: 'apt-helper-kitchen', place: 'apartment_a', job: 'helper', position: [7.6, 2.6, 1.3], yaw_deg: 0, pitch_deg: -20 },
+  {
+    id: 'apt-vacuum-hall',
+    place: 'apartment_a',
+    job: 'vacuum',
+    position: [11.0, 4.75, 0.08],
+    yaw_deg: 180,
+    pitch_deg: 0,
+  },
+  {
+    id: 'apt-helper-coffee',
+    place: 'apartment_a',
+    job: 'helper',
+    position: [3.65, 2.6, 1.3],
+    yaw_deg: -90,
+    pitch_deg: -45,
+  },
+  {
+    id: 'apt-helper-kitchen',
+    place: 'apartment_a',
+    job: 'helper',
+    position: [7.6, 2.6, 1.3],
+    yaw_deg: 0,
+    pitch_deg: -20,
+  },
   { id: 'wh-amr-charger', place: 'warehouse_a', job: 'amr', position: [28.0, 2.0, 0.5], yaw_deg: 180, pitch_deg: -10 },
   { id: 'wh-amr-packing', place: 'warehouse_a', job: 'amr', position: [22.4, 7.0, 0.5], yaw_deg: 180, pitch_deg: -10 },
   { id: 'wh-amr-aisle', place: 'warehouse_a', job: 'amr', position: [9.0, 5.5, 0.5], yaw_deg: 0, pitch_deg: -10 },
   { id: 'dt-drone-base', place: 'downtown_a', job: 'drone', position: [60.0, 60.0, 15.0], yaw_deg: 0, pitch_deg: -45 },
-  { id: 'dt-drone-crossing', place: 'downtown_a', job: 'drone', position: [38.0, 38.0, 15.0], yaw_deg: 0, pitch_deg: -90 },
-  { id: 'dt-drone-street', place: 'downtown_a', job: 'drone', position: [60.0, 38.0, 15.0], yaw_deg: -90, pitch_deg: -45 },
+  {
+    id: 'dt-drone-crossing',
+    place: 'downtown_a',
+    job: 'drone',
+    position: [38.0, 38.0, 15.0],
+    yaw_deg: 0,
+    pitch_deg: -90,
+  },
+  {
+    id: 'dt-drone-street',
+    place: 'downtown_a',
+    job: 'drone',
+    position: [60.0, 38.0, 15.0],
+    yaw_deg: -90,
+    pitch_deg: -45,
+  },
 ];
 
 export const STUDY_CAMERA = { width: 640, height: 480, hfov_deg: 80 };
@@ -66,7 +101,12 @@ const FEW_BOUNCES = { max: 2, diffuse: 1, glossy: 1, transmission: 1, transparen
 /** The reference: 256 samples, the renderer's default light paths, no clamp, no adaptive sampling. */
 export const REFERENCE: Candidate = { id: 'ref256', label: 'reference, 256 samples', samples: 256, settings: {} };
 /** The same reference with another seed: what PSNR can measure at all. */
-export const REFERENCE_B: Candidate = { id: 'ref256-seed1', label: 'reference, 256 samples, seed 1', samples: 256, settings: { seed: 1 } };
+export const REFERENCE_B: Candidate = {
+  id: 'ref256-seed1',
+  label: 'reference, 256 samples, seed 1',
+  samples: 256,
+  settings: { seed: 1 },
+};
 
 /** The candidates, in the order they are rendered (the most informative first). */
 export const CANDIDATES: Candidate[] = [
@@ -83,17 +123,57 @@ export const CANDIDATES: Candidate[] = [
   { id: 's8', label: '8 samples', samples: 8, settings: {} },
   { id: 's8-albedo', label: '8 samples + albedo filter', samples: 8, settings: {}, post: 'albedo', from: 's8' },
   { id: 's16-clamp3', label: '16 samples, indirect clamp 3', samples: 16, settings: { clamp_indirect: 3 } },
-  { id: 's16-clamp3-albedo', label: '16 samples, indirect clamp 3 + albedo filter', samples: 16, settings: { clamp_indirect: 3 }, post: 'albedo', from: 's16-clamp3' },
+  {
+    id: 's16-clamp3-albedo',
+    label: '16 samples, indirect clamp 3 + albedo filter',
+    samples: 16,
+    settings: { clamp_indirect: 3 },
+    post: 'albedo',
+    from: 's16-clamp3',
+  },
   { id: 's32-bounce2', label: '32 samples, bounces 2/1/1', samples: 32, settings: { bounces: FEW_BOUNCES } },
-  { id: 's32-bounce2-albedo', label: '32 samples, bounces 2/1/1 + albedo filter', samples: 32, settings: { bounces: FEW_BOUNCES }, post: 'albedo', from: 's32-bounce2' },
-  { id: 's64-adaptive', label: '64 samples, adaptive 0.02 min 16', samples: 64, settings: { adaptive_threshold: 0.02, adaptive_min_samples: 16 } },
-  { id: 's64-adaptive-albedo', label: '64 samples, adaptive 0.02 min 16 + albedo filter', samples: 64, settings: { adaptive_threshold: 0.02, adaptive_min_samples: 16 }, post: 'albedo', from: 's64-adaptive' },
+  {
+    id: 's32-bounce2-albedo',
+    label: '32 samples, bounces 2/1/1 + albedo filter',
+    samples: 32,
+    settings: { bounces: FEW_BOUNCES },
+    post: 'albedo',
+    from: 's32-bounce2',
+  },
+  {
+    id: 's64-adaptive',
+    label: '64 samples, adaptive 0.02 min 16',
+    samples: 64,
+    settings: { adaptive_threshold: 0.02, adaptive_min_samples: 16 },
+  },
+  {
+    id: 's64-adaptive-albedo',
+    label: '64 samples, adaptive 0.02 min 16 + albedo filter',
+    samples: 64,
+    settings: { adaptive_threshold: 0.02, adaptive_min_samples: 16 },
+    post: 'albedo',
+    from: 's64-adaptive',
+  },
   { id: 's48', label: '48 samples', samples: 48, settings: {} },
   { id: 's48-albedo', label: '48 samples + albedo filter', samples: 48, settings: {}, post: 'albedo', from: 's48' },
   { id: 's32-clamp3', label: '32 samples, indirect clamp 3', samples: 32, settings: { clamp_indirect: 3 } },
-  { id: 's32-clamp3-albedo', label: '32 samples, indirect clamp 3 + albedo filter', samples: 32, settings: { clamp_indirect: 3 }, post: 'albedo', from: 's32-clamp3' },
+  {
+    id: 's32-clamp3-albedo',
+    label: '32 samples, indirect clamp 3 + albedo filter',
+    samples: 32,
+    settings: { clamp_indirect: 3 },
+    post: 'albedo',
+    from: 's32-clamp3',
+  },
   { id: 's48-clamp3', label: '48 samples, indirect clamp 3', samples: 48, settings: { clamp_indirect: 3 } },
-  { id: 's48-clamp3-albedo', label: '48 samples, indirect clamp 3 + albedo filter', samples: 48, settings: { clamp_indirect: 3 }, post: 'albedo', from: 's48-clamp3' },
+  {
+    id: 's48-clamp3-albedo',
+    label: '48 samples, indirect clamp 3 + albedo filter',
+    samples: 48,
+    settings: { clamp_indirect: 3 },
+    post: 'albedo',
+    from: 's48-clamp3',
+  },
   { id: 's128', label: '128 samples', samples: 128, settings: {} },
   { id: 'factory128', label: 'factory settings, 128 samples', samples: 128, settings: FACTORY },
 ];

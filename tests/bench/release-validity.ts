@@ -68,13 +68,20 @@ if (!existsSync(join(build, 'done'))) {
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   const t0 = performance.now();
-  process.stderr.write(`making the release-shaped truth-only build (${perJob} scripts a job${framesPerTask ? `, ${framesPerTask} frames a task` : ''}), once ...\n`);
+  process.stderr.write(
+    `making the release-shaped truth-only build (${perJob} scripts a job${framesPerTask ? `, ${framesPerTask} frames a task` : ''}), once ...\n`,
+  );
   for (const job of JOBS) {
     if (framesPerTask) scriptJob(tmp, seed, { job, count: perJob, framesPerTask });
-    else execFileSync('node', [BIN, 'script', '--job', job, '--count', String(perJob), '--seed', seed, '--out', tmp], { stdio: ['ignore', 'ignore', 'inherit'] });
+    else
+      execFileSync('node', [BIN, 'script', '--job', job, '--count', String(perJob), '--seed', seed, '--out', tmp], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
   }
   const t1 = performance.now();
-  execFileSync('node', [BIN, 'render', tmp, '--engine', 'raycast', '--workers', String(workers)], { stdio: ['ignore', 'inherit', 'inherit'] });
+  execFileSync('node', [BIN, 'render', tmp, '--engine', 'raycast', '--workers', String(workers)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   process.stderr.write(`  scripted in ${((t1 - t0) / 1000).toFixed(0)} s, ray-cast in ${secs(t1)} s\n`);
   mkdirSync(join(tmp, 'done'));
   renameSync(tmp, build);
@@ -87,7 +94,15 @@ if (process.argv.includes('--build-only')) {
 
 // the compile and the check afresh: what an earlier compile or check of this build left goes first
 for (const cid of caseIdsOf(build)) rmSync(join(build, 'private', cid), { recursive: true, force: true });
-for (const p of ['private/index', 'compile_report.json', 'compile_report.md', 'check_report.json', 'check.md', '.stbench/compile.json', '.stbench/check'])
+for (const p of [
+  'private/index',
+  'compile_report.json',
+  'compile_report.md',
+  'check_report.json',
+  'check.md',
+  '.stbench/compile.json',
+  '.stbench/check',
+])
   rmSync(join(build, p), { recursive: true, force: true });
 const t2 = performance.now();
 const compiled = await compileBuildParallel(build, { seed, workers });
@@ -102,12 +117,19 @@ const recomputeS = secs(t4);
 
 const frames = report.validity!.jobs.reduce((a, j) => a + j.frames, 0);
 console.log(`# Release validity of a release-shaped truth-only build\n`);
-console.log(`${compiled.scripts} scripts, ${frames} frames, ${compiled.cases} cases, ${compiled.questions} questions compiled; ${report.summary.kept_families} families kept, ${report.summary.dropped_families} dropped; ${report.broken.length} broken instruments.`);
-console.log(`Build: ${build} (${made ? 'made by this run' : 'cached'}); compile ${compileS} s, check ${checkS} s, golds recomputed in ${recomputeS} s on this machine.\n`);
+console.log(
+  `${compiled.scripts} scripts, ${frames} frames, ${compiled.cases} cases, ${compiled.questions} questions compiled; ${report.summary.kept_families} families kept, ${report.summary.dropped_families} dropped; ${report.broken.length} broken instruments.`,
+);
+console.log(
+  `Build: ${build} (${made ? 'made by this run' : 'cached'}); compile ${compileS} s, check ${checkS} s, golds recomputed in ${recomputeS} s on this machine.\n`,
+);
 console.log(validityMarkdown(report.validity!, report.reference).join('\n'));
 console.log(targets(report).join('\n'));
 console.log(`\n## Golds recomputed by independent code (tests/helpers/recompute-build.ts)\n`);
-console.log([...recomputed.checked].map(([f, n]) => `${f} ${n}`).join(', ') + ` golds compared; ${recomputed.mismatches.length} disagree`);
+console.log(
+  [...recomputed.checked].map(([f, n]) => `${f} ${n}`).join(', ') +
+    ` golds compared; ${recomputed.mismatches.length} disagree`,
+);
 for (const m of recomputed.mismatches.slice(0, 20)) console.log(`- ${m}`);
 if (report.broken.length) {
   console.log('\n## Broken instruments\n');
@@ -119,41 +141,106 @@ function targets(r: CheckReport): string[] {
   const v = r.validity!;
   const ref = r.reference!;
   const rows: [string, boolean, string][] = [];
-  const f3 = (x: number | null | undefined) => (x === null || x === undefined ? '-' : (x >= 0 ? '+' : '') + x.toFixed(3));
-  rows.push(['the perfect reader scores 1 on every question (no broken instrument)', r.broken.length === 0, `${r.broken.length} broken`]);
+  const f3 = (x: number | null | undefined) =>
+    x === null || x === undefined ? '-' : (x >= 0 ? '+' : '') + x.toFixed(3);
+  rows.push([
+    'the perfect reader scores 1 on every question (no broken instrument)',
+    r.broken.length === 0,
+    `${r.broken.length} broken`,
+  ]);
   for (const job of JOBS) {
     const spec = getJob(job);
     const fams = v.families.filter((f) => f.job === job);
     const missing = spec.families.filter((fam) => !fams.some((f) => f.family === fam && f.status === 'kept'));
-    rows.push([`${job} keeps every family its YAML declares`, missing.length === 0, missing.length ? `missing: ${missing.map((m) => `${m} (${fams.find((f) => f.family === m)?.dropped_by ?? 'never asked'})`).join(', ')}` : 'all kept']);
+    rows.push([
+      `${job} keeps every family its YAML declares`,
+      missing.length === 0,
+      missing.length
+        ? `missing: ${missing.map((m) => `${m} (${fams.find((f) => f.family === m)?.dropped_by ?? 'never asked'})`).join(', ')}`
+        : 'all kept',
+    ]);
     const j = v.jobs.find((x) => x.job === job);
     const rj = ref.jobs.find((x) => x.job === job)!;
     if (!j) continue;
     const short = Object.entries(rj.by_ability).filter(([a, n]) => (j.by_ability[a] ?? 0) < n);
-    rows.push([`${job} asks at least the card's questions per ability`, short.length === 0, Object.entries(rj.by_ability).map(([a, n]) => `${a} ${j.by_ability[a] ?? 0}/${n}`).join(', ')]);
+    rows.push([
+      `${job} asks at least the card's questions per ability`,
+      short.length === 0,
+      Object.entries(rj.by_ability)
+        .map(([a, n]) => `${a} ${j.by_ability[a] ?? 0}/${n}`)
+        .join(', '),
+    ]);
     const ratio = j.density / (rj.questions / rj.frames);
-    rows.push([`${job} question density within 0.5-2x the card's`, ratio >= 0.5 && ratio <= 2, `${j.density.toFixed(3)} per frame, ${ratio.toFixed(2)}x`]);
-    if (j.where_is) rows.push([`${job} trick unknowns 15-25% of where-is`, j.trick_share !== null && j.trick_share >= 0.15 && j.trick_share <= 0.25, `${j.tricks}/${j.where_is}`]);
+    rows.push([
+      `${job} question density within 0.5-2x the card's`,
+      ratio >= 0.5 && ratio <= 2,
+      `${j.density.toFixed(3)} per frame, ${ratio.toFixed(2)}x`,
+    ]);
+    if (j.where_is)
+      rows.push([
+        `${job} trick unknowns 15-25% of where-is`,
+        j.trick_share !== null && j.trick_share >= 0.15 && j.trick_share <= 0.25,
+        `${j.tricks}/${j.where_is}`,
+      ]);
     for (const fam of ['closest_person', 'closest_approach']) {
       if (!spec.families.includes(fam as never)) continue;
       const m = j.person_meets[fam];
-      rows.push([`${job} ${fam}: at least 5% of golds are 0`, !!m && m.share !== null && m.share >= 0.05, m ? `${m.zero}/${m.answerable}` : 'never asked']);
+      rows.push([
+        `${job} ${fam}: at least 5% of golds are 0`,
+        !!m && m.share !== null && m.share >= 0.05,
+        m ? `${m.zero}/${m.answerable}` : 'never asked',
+      ]);
     }
-    if (job === 'amr/1') rows.push(['amr/1 gets where-is and distance questions', j.where_is > 0 && (j.by_ability.distance ?? 0) > 0, `where-is ${j.where_is}, distance ${j.by_ability.distance ?? 0}`]);
+    if (job === 'amr/1')
+      rows.push([
+        'amr/1 gets where-is and distance questions',
+        j.where_is > 0 && (j.by_ability.distance ?? 0) > 0,
+        `where-is ${j.where_is}, distance ${j.by_ability.distance ?? 0}`,
+      ]);
   }
   const limits: Record<string, number> = { apartment_a: 0.05, downtown_a: 0.14, warehouse_a: 0.07 };
   for (const [layout, lim] of Object.entries(limits)) {
     const h = v.floor.find((f) => f.layout === layout && f.column === 'headline');
     const now = v.floor.find((f) => f.layout === layout && f.column === 'now');
-    rows.push([`${layout} always-unknown headline at most ${f3(lim)}`, !!h && h.score !== null && h.score <= lim + 5e-4, f3(h?.score)]);
-    rows.push([`${layout} always-unknown now column +0.00`, !now || now.score === null || now.score <= 5e-3, f3(now?.score)]);
+    rows.push([
+      `${layout} always-unknown headline at most ${f3(lim)}`,
+      !!h && h.score !== null && h.score <= lim + 5e-4,
+      f3(h?.score),
+    ]);
+    rows.push([
+      `${layout} always-unknown now column +0.00`,
+      !now || now.score === null || now.score <= 5e-3,
+      f3(now?.score),
+    ]);
   }
   const kept = v.families.filter((f) => f.status === 'kept');
-  const worst = kept.reduce<{ f?: (typeof kept)[number]; lead: number }>((a, f) => (f.worst_shortcut && f.worst_shortcut.lead > a.lead ? { f, lead: f.worst_shortcut.lead } : a), { lead: -Infinity });
-  rows.push(['the worst shortcut lead on a kept family at most +0.04', worst.lead <= 0.04 + 1e-9, worst.f ? `${f3(worst.lead)} (${worst.f.job} ${worst.f.family}, ${worst.f.worst_shortcut!.system})` : '-']);
+  const worst = kept.reduce<{ f?: (typeof kept)[number]; lead: number }>(
+    (a, f) => (f.worst_shortcut && f.worst_shortcut.lead > a.lead ? { f, lead: f.worst_shortcut.lead } : a),
+    { lead: -Infinity },
+  );
+  rows.push([
+    'the worst shortcut lead on a kept family at most +0.04',
+    worst.lead <= 0.04 + 1e-9,
+    worst.f ? `${f3(worst.lead)} (${worst.f.job} ${worst.f.family}, ${worst.f.worst_shortcut!.system})` : '-',
+  ]);
   const constants = r.families.filter((f) => f.status === 'kept' && (f.gates.constants?.reading ?? 0) > 1e-9);
-  rows.push(['no constant beats unknown on a kept family', constants.length === 0, constants.map((f) => `${f.job} ${f.family}`).join(', ') || 'none']);
-  rows.push(['every knowable gold recomputed by independent code agrees', recomputed.mismatches.length === 0, `${recomputed.mismatches.length} of ${[...recomputed.checked.values()].reduce((a, b) => a + b, 0)} disagree`]);
+  rows.push([
+    'no constant beats unknown on a kept family',
+    constants.length === 0,
+    constants.map((f) => `${f.job} ${f.family}`).join(', ') || 'none',
+  ]);
+  rows.push([
+    'every knowable gold recomputed by independent code agrees',
+    recomputed.mismatches.length === 0,
+    `${recomputed.mismatches.length} of ${[...recomputed.checked.values()].reduce((a, b) => a + b, 0)} disagree`,
+  ]);
   const met = rows.filter((x) => x[1]).length;
-  return ['', `## Targets: ${met} of ${rows.length} met`, '', '| Target | Met | Figure |', '|---|---|---|', ...rows.map(([t, ok, fig]) => `| ${t} | ${ok ? 'yes' : '**no**'} | ${fig} |`)];
+  return [
+    '',
+    `## Targets: ${met} of ${rows.length} met`,
+    '',
+    '| Target | Met | Figure |',
+    '|---|---|---|',
+    ...rows.map(([t, ok, fig]) => `| ${t} | ${ok ? 'yes' : '**no**'} | ${fig} |`),
+  ];
 }

@@ -18,14 +18,23 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cameraPose, intrinsics } from '../../layouts/camera.ts';
 import { getPlace } from '../../layouts/load.ts';
-import { framePaths, renderJobPath } from '../../render/frame-files.ts';
+import { framePaths, shotListPath } from '../../render/frame-files.ts';
 import { buildFrameTasks, renderFrames } from '../../render/pool.ts';
 import { QUALITY_PRESETS, type Quality } from '../../render/quality.ts';
 import sharp from 'sharp';
 import { albedoFilter } from '../../render/albedo-filter.ts';
 import { hasPostFilter } from '../../render/post-filter.ts';
-import { effectiveSettings, writeRenderJob } from '../../render/render-job.ts';
-import { floorGrid, frameTruth, loadTruthFrame, paletteFromColourWords, writeOracle, writePerceptionIds, writeVisibility, type EntityInfo } from '../../render/truth/index.ts';
+import { effectiveSettings, writeShotList } from '../../render/shot-list.ts';
+import {
+  floorGrid,
+  frameTruth,
+  loadTruthFrame,
+  paletteFromColourWords,
+  writeOracle,
+  writePerceptionIds,
+  writeVisibility,
+  type EntityInfo,
+} from '../../render/truth/index.ts';
 import { STUDY_VIEWS } from './quality-views.ts';
 import { studyJob } from './study-render.ts';
 
@@ -58,31 +67,46 @@ async function run(quality: Quality): Promise<Figures> {
   rmSync(build, { recursive: true, force: true });
   const views = STUDY_VIEWS.filter((v) => v.place === PLACE).slice(0, nFrames);
   const { job, entities } = studyJob(PLACE, { settings: preset.settings }, views);
-  const jobPath = renderJobPath(build, job.sid);
+  const jobPath = shotListPath(build, job.sid);
   mkdirSync(join(build, '.stbench', 'tmp'), { recursive: true });
-  writeRenderJob(jobPath, job);
+  writeShotList(jobPath, job);
   const log = await renderFrames(buildFrameTasks(build, [{ job, jobPath }]), {
     samples: preset.samples,
     workers: 1,
     workDir: join(build, '.stbench', 'tmp'),
   });
   const place = getPlace(PLACE);
-  const table = new Map<number, EntityInfo>(entities.map((e) => [e.truth_id, { truth_id: e.truth_id, entity: e.entity, role: e.role, kind: e.kind, colour: e.colour, support: e.support }]));
+  const table = new Map<number, EntityInfo>(
+    entities.map((e) => [
+      e.truth_id,
+      { truth_id: e.truth_id, entity: e.entity, role: e.role, kind: e.kind, colour: e.colour, support: e.support },
+    ]),
+  );
   const grid = floorGrid(place.bounds);
   const palette = paletteFromColourWords(place.colour_words);
   const k = intrinsics(job.camera.width, job.camera.height, job.camera.hfov_deg);
-  let decode = 0, truth = 0, filter = 0;
+  let decode = 0,
+    truth = 0,
+    filter = 0;
   const recs = [];
   for (const f of job.frames) {
     const files = framePaths(build, job.sid, f.index);
     let t = performance.now();
-    const frame = await loadTruthFrame(files, f.index, 0, k, cameraPose(f.camera.position, f.camera.yaw_deg, f.camera.pitch_deg));
+    const frame = await loadTruthFrame(
+      files,
+      f.index,
+      0,
+      k,
+      cameraPose(f.camera.position, f.camera.yaw_deg, f.camera.pitch_deg),
+    );
     decode += performance.now() - t;
     if (hasPostFilter(job)) {
       // the pool filtered Blender's lossless picture; the same work on the committed frame's passes, timed
       t = performance.now();
       const out = albedoFilter(frame.rgb!, frame.albedo!, frame.ids, frame.depth, k.width, k.height);
-      await sharp(out, { raw: { width: k.width, height: k.height, channels: 3 } }).jpeg({ quality: effectiveSettings(job).jpeg_quality }).toBuffer();
+      await sharp(out, { raw: { width: k.width, height: k.height, channels: 3 } })
+        .jpeg({ quality: effectiveSettings(job).jpeg_quality })
+        .toBuffer();
       filter += performance.now() - t;
     }
     t = performance.now();
@@ -90,9 +114,18 @@ async function run(quality: Quality): Promise<Figures> {
     truth += performance.now() - t;
   }
   const t = performance.now();
-  writeVisibility(join(build, 'private', job.sid, 'visibility.jsonl'), recs.map((r) => r.visibility));
-  writePerceptionIds(join(build, 'private', job.sid, 'perception_ids.jsonl'), recs.map((r) => r.perceptionIds));
-  writeOracle(join(build, 'scripts', job.sid, 'perception', 'oracle.jsonl'), recs.map((r) => r.oracle));
+  writeVisibility(
+    join(build, 'private', job.sid, 'visibility.jsonl'),
+    recs.map((r) => r.visibility),
+  );
+  writePerceptionIds(
+    join(build, 'private', job.sid, 'perception_ids.jsonl'),
+    recs.map((r) => r.perceptionIds),
+  );
+  writeOracle(
+    join(build, 'scripts', job.sid, 'perception', 'oracle.jsonl'),
+    recs.map((r) => r.oracle),
+  );
   const write = performance.now() - t;
   // the first frame's wall time includes starting Blender and building the scene: steady state is the others
   const n = log.length;
@@ -100,7 +133,18 @@ async function run(quality: Quality): Promise<Figures> {
   const render = steady.reduce((a, e) => a + (e.render_s ?? 0), 0) / steady.length;
   const extra = steady.reduce((a, e) => a + (e.wall_s ?? 0) - (e.render_s ?? 0), 0) / steady.length;
   const startup = (log[0].wall_s ?? 0) - (log[0].render_s ?? 0) - extra;
-  return { quality, samples: preset.samples, frames: n, startup_s: startup, render, pool: extra, filter: filter / 1000 / n, decode: decode / 1000 / n, truth: truth / 1000 / n, write: write / 1000 / n };
+  return {
+    quality,
+    samples: preset.samples,
+    frames: n,
+    startup_s: startup,
+    render,
+    pool: extra,
+    filter: filter / 1000 / n,
+    decode: decode / 1000 / n,
+    truth: truth / 1000 / n,
+    write: write / 1000 / n,
+  };
 }
 
 const rows: Figures[] = [];

@@ -19,7 +19,15 @@ import { linearToSrgb8, paletteFromColourWords, SRGB8_TO_LINEAR } from '../../re
 import { decodeRgb } from '../../render/truth/jpeg.ts';
 import { frameVisibility, type EntityInfo, type EntityVisibility } from '../../render/truth/visibility.ts';
 import { psnr, ssimLuma } from './image-metrics.ts';
-import { CANDIDATES, REFERENCE, REFERENCE_B, STUDY_CAMERA, STUDY_REGION, STUDY_VIEWS, type Candidate } from './quality-views.ts';
+import {
+  CANDIDATES,
+  REFERENCE,
+  REFERENCE_B,
+  STUDY_CAMERA,
+  STUDY_REGION,
+  STUDY_VIEWS,
+  type Candidate,
+} from './quality-views.ts';
 import { cachedResults, renderCandidate, studyJob, type ViewResult } from './study-render.ts';
 
 /** Brightness (mean sRGB luma, 0..255) at or above which a thing counts as lit in the study's verdicts. */
@@ -36,7 +44,12 @@ const arg = (name: string) => {
 };
 const only = arg('--only')?.split(',');
 /** The presets of render/quality.ts as the pipeline renders them (a post filter runs on Blender's lossless picture). */
-const PRESETS: Candidate[] = (['preview', 'final'] as const).map((q) => ({ id: `preset-${q}`, label: `preset ${q} (render/quality.ts)`, samples: QUALITY_PRESETS[q].samples, settings: QUALITY_PRESETS[q].settings }));
+const PRESETS: Candidate[] = (['preview', 'final'] as const).map((q) => ({
+  id: `preset-${q}`,
+  label: `preset ${q} (render/quality.ts)`,
+  samples: QUALITY_PRESETS[q].samples,
+  settings: QUALITY_PRESETS[q].settings,
+}));
 const ALL: Candidate[] = [REFERENCE, ...CANDIDATES.slice(0, 6), REFERENCE_B, ...CANDIDATES.slice(6), ...PRESETS];
 const order = ALL.filter((c) => !only || only.includes(c.id));
 
@@ -65,13 +78,27 @@ const tables = new Map<string, Map<number, EntityInfo>>();
 const palettes = new Map<string, ReturnType<typeof paletteFromColourWords>>();
 for (const place of new Set(STUDY_VIEWS.map((v) => v.place))) {
   const { entities } = studyJob(place, { settings: {} });
-  tables.set(place, new Map(entities.map((e) => [e.truth_id, { truth_id: e.truth_id, entity: e.entity, role: e.role, kind: e.kind, colour: e.colour, support: e.support }])));
+  tables.set(
+    place,
+    new Map(
+      entities.map((e) => [
+        e.truth_id,
+        { truth_id: e.truth_id, entity: e.entity, role: e.role, kind: e.kind, colour: e.colour, support: e.support },
+      ]),
+    ),
+  );
   palettes.set(place, paletteFromColourWords(getPlace(place).colour_words));
 }
 // the measured region in pixels
 const { width: W, height: H } = STUDY_CAMERA;
-const [RX0, RY0, RX1, RY1] = [Math.round(STUDY_REGION[0] * W), Math.round(STUDY_REGION[1] * H), Math.round(STUDY_REGION[2] * W), Math.round(STUDY_REGION[3] * H)];
-const RW = RX1 - RX0, RH = RY1 - RY0;
+const [RX0, RY0, RX1, RY1] = [
+  Math.round(STUDY_REGION[0] * W),
+  Math.round(STUDY_REGION[1] * H),
+  Math.round(STUDY_REGION[2] * W),
+  Math.round(STUDY_REGION[3] * H),
+];
+const RW = RX1 - RX0,
+  RH = RY1 - RY0;
 /** whole frame over region, for the time per whole frame */
 const AREA = (W * H) / (RW * RH);
 /** The region's pixels of an RGB frame. */
@@ -92,7 +119,16 @@ const frameOf = (viewId: string, rgb: Uint8Array, albedo: Uint8Array) => {
   const v = STUDY_VIEWS.find((x) => x.id === viewId)!;
   const r = ref.get(viewId)!;
   return {
-    frame: { k: 0, t: 0, intrinsics: K, camera: cameraPose(v.position, v.yaw_deg, v.pitch_deg), depth: readDepthMm(r.depth).data, ids: maskIds(readIds(r.ids).data), rgb, albedo },
+    frame: {
+      k: 0,
+      t: 0,
+      intrinsics: K,
+      camera: cameraPose(v.position, v.yaw_deg, v.pitch_deg),
+      depth: readDepthMm(r.depth).data,
+      ids: maskIds(readIds(r.ids).data),
+      rgb,
+      albedo,
+    },
     table: tables.get(v.place)!,
     palette: palettes.get(v.place)!,
   };
@@ -101,7 +137,8 @@ const frameOf = (viewId: string, rgb: Uint8Array, albedo: Uint8Array) => {
 // 512-sample reference, whose own noise is a quarter of the power between the two); the first alone where the
 // second is missing. The verdicts' reference is the first (the sample count does not matter to them).
 const refBRes = cachedResults(REFERENCE_B);
-const meanLinear = (a: Uint8Array, b: Uint8Array) => a.map((x, i) => linearToSrgb8((SRGB8_TO_LINEAR[x] + SRGB8_TO_LINEAR[b[i]]) / 2));
+const meanLinear = (a: Uint8Array, b: Uint8Array) =>
+  a.map((x, i) => linearToSrgb8((SRGB8_TO_LINEAR[x] + SRGB8_TO_LINEAR[b[i]]) / 2));
 const refPairPsnr = new Map<string, number>();
 for (const v of STUDY_VIEWS) {
   const r = ref.get(v.id);
@@ -117,11 +154,19 @@ for (const v of STUDY_VIEWS) {
   refVis.set(v.id, frameVisibility(f.frame, f.table, { palette: f.palette, unknownIds: 'ignore' }));
 }
 
-const verdict = (e: EntityVisibility) => `${(e.brightness ?? 0) >= LIT_MIN_BRIGHTNESS ? 'lit' : 'dark'}/${e.colour ?? '-'}`;
+const verdict = (e: EntityVisibility) =>
+  `${(e.brightness ?? 0) >= LIT_MIN_BRIGHTNESS ? 'lit' : 'dark'}/${e.colour ?? '-'}`;
 
 async function measure(cand: Candidate, res: Map<string, ViewResult>): Promise<Row> {
   const perView = new Map<string, number>();
-  let secs = 0, pMin = Infinity, pSum = 0, sMin = Infinity, sSum = 0, agree = 0, pairs = 0, n = 0;
+  let secs = 0,
+    pMin = Infinity,
+    pSum = 0,
+    sMin = Infinity,
+    sSum = 0,
+    agree = 0,
+    pairs = 0,
+    n = 0;
   for (const v of STUDY_VIEWS) {
     const r = res.get(v.id);
     const base = refRgb.get(v.id);
@@ -131,7 +176,9 @@ async function measure(cand: Candidate, res: Map<string, ViewResult>): Promise<R
     const s = ssimLuma(crop(rgb), base, RW, RH);
     perView.set(v.id, p);
     const f = frameOf(v.id, rgb, readPngRgb8(r.albedo).data);
-    const vis = new Map(frameVisibility(f.frame, f.table, { palette: f.palette, unknownIds: 'ignore' }).map((e) => [e.truth_id, e]));
+    const vis = new Map(
+      frameVisibility(f.frame, f.table, { palette: f.palette, unknownIds: 'ignore' }).map((e) => [e.truth_id, e]),
+    );
     for (const e of refVis.get(v.id)!) {
       if (e.pixels < MIN_PIXELS) continue;
       pairs++;
@@ -146,7 +193,18 @@ async function measure(cand: Candidate, res: Map<string, ViewResult>): Promise<R
     sSum += s;
     n++;
   }
-  return { cand, views: n, seconds: secs / n, psnrMin: pMin, psnrMean: pSum / n, ssimMin: sMin, ssimMean: sSum / n, agree, pairs, perView };
+  return {
+    cand,
+    views: n,
+    seconds: secs / n,
+    psnrMin: pMin,
+    psnrMean: pSum / n,
+    ssimMin: sMin,
+    ssimMean: sSum / n,
+    agree,
+    pairs,
+    perView,
+  };
 }
 
 const rows: Row[] = [];
@@ -180,7 +238,8 @@ const final = asCandidate('final') ?? finalRule;
 // equal noise: the factory settings' time to reach a preset's mean PSNR (PSNR against log2 of time, least squares)
 const factory = rows.filter((r) => r.cand.id.startsWith('factory') && r.views === STUDY_VIEWS.length);
 function equalNoise(target: Row | undefined, name: string): string {
-  if (!target || factory.length < 2) return `${name}: not measured (it or the factory settings not rendered on all nine views)`;
+  if (!target || factory.length < 2)
+    return `${name}: not measured (it or the factory settings not rendered on all nine views)`;
   const xs = factory.map((r) => Math.log2(r.seconds));
   const ys = factory.map((r) => r.psnrMean);
   const mx = xs.reduce((a, b) => a + b) / xs.length;
@@ -188,39 +247,65 @@ function equalNoise(target: Row | undefined, name: string): string {
   const slope = xs.reduce((a, x, i) => a + (x - mx) * (ys[i] - my), 0) / xs.reduce((a, x) => a + (x - mx) ** 2, 0);
   const need = 2 ** (mx + (target.psnrMean - my) / slope);
   const inRange = target.psnrMean <= Math.max(...ys);
-  return `${name} (\`${target.cand.id}\`, mean ${target.psnrMean.toFixed(2)} dB, ${target.seconds.toFixed(1)} s a frame): the factory settings ` +
+  return (
+    `${name} (\`${target.cand.id}\`, mean ${target.psnrMean.toFixed(2)} dB, ${target.seconds.toFixed(1)} s a frame): the factory settings ` +
     `(${factory.map((r) => r.cand.id).join(', ')}) reach that mean PSNR at about ${need.toFixed(1)} s a frame ` +
-    `(${inRange ? 'interpolated' : 'extrapolated'}, ${slope.toFixed(2)} dB per doubling of time): ${((100 * target.seconds) / need).toFixed(0)}% of the factory time`;
+    `(${inRange ? 'interpolated' : 'extrapolated'}, ${slope.toFixed(2)} dB per doubling of time): ${((100 * target.seconds) / need).toFixed(0)}% of the factory time`
+  );
 }
 const equalNoiseLines = [equalNoise(final, 'final'), equalNoise(asCandidate('preview'), 'preview')];
 
 // --- the table ---------------------------------------------------------------------------------------------------
 const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '∞');
 const lines: string[] = [];
-lines.push(`| setting | views | CPU s/frame (est. 640x480) | PSNR min | PSNR mean | SSIM min | SSIM mean | verdicts agree |`);
+lines.push(
+  `| setting | views | CPU s/frame (est. 640x480) | PSNR min | PSNR mean | SSIM min | SSIM mean | verdicts agree |`,
+);
 lines.push(`|---|---|---|---|---|---|---|---|`);
 for (const r of [refRow, ...rows])
-  lines.push(`| ${r.cand.label} (\`${r.cand.id}\`) | ${r.views} | ${r.seconds.toFixed(2)} | ${f2(r.psnrMin)} | ${f2(r.psnrMean)} | ${r.ssimMin.toFixed(4)} | ${r.ssimMean.toFixed(4)} | ${r.agree}/${r.pairs} (${((100 * r.agree) / Math.max(1, r.pairs)).toFixed(1)}%) |`);
+  lines.push(
+    `| ${r.cand.label} (\`${r.cand.id}\`) | ${r.views} | ${r.seconds.toFixed(2)} | ${f2(r.psnrMin)} | ${f2(r.psnrMean)} | ${r.ssimMin.toFixed(4)} | ${r.ssimMean.toFixed(4)} | ${r.agree}/${r.pairs} (${((100 * r.agree) / Math.max(1, r.pairs)).toFixed(1)}%) |`,
+  );
 lines.push('');
 lines.push(`| PSNR (dB) per view | ${STUDY_VIEWS.map((v) => v.id).join(' | ')} |`);
 lines.push(`|---|${STUDY_VIEWS.map(() => '---').join('|')}|`);
-for (const r of rows) lines.push(`| \`${r.cand.id}\` | ${STUDY_VIEWS.map((v) => (r.perView.has(v.id) ? f2(r.perView.get(v.id)!) : '')).join(' | ')} |`);
+for (const r of rows)
+  lines.push(
+    `| \`${r.cand.id}\` | ${STUDY_VIEWS.map((v) => (r.perView.has(v.id) ? f2(r.perView.get(v.id)!) : '')).join(' | ')} |`,
+  );
 lines.push('');
-lines.push(`- final by the rule (cheapest with PSNR >= ${PSNR_FINAL} dB on all nine views): ${finalRule ? `\`${finalRule.cand.id}\`, ${finalRule.seconds.toFixed(2)} s a frame` : 'none of the candidates'}`);
-lines.push(`- preview by the rule (cheapest with >= ${VERDICT_PREVIEW * 100}% verdicts agreeing): ${previewRule ? `\`${previewRule.cand.id}\`, ${previewRule.seconds.toFixed(2)} s a frame` : 'none of the candidates'}`);
+lines.push(
+  `- final by the rule (cheapest with PSNR >= ${PSNR_FINAL} dB on all nine views): ${finalRule ? `\`${finalRule.cand.id}\`, ${finalRule.seconds.toFixed(2)} s a frame` : 'none of the candidates'}`,
+);
+lines.push(
+  `- preview by the rule (cheapest with >= ${VERDICT_PREVIEW * 100}% verdicts agreeing): ${previewRule ? `\`${previewRule.cand.id}\`, ${previewRule.seconds.toFixed(2)} s a frame` : 'none of the candidates'}`,
+);
 if (refB) {
-  lines.push(`- bound: two 256-sample references with different seeds: PSNR ${[...refPairPsnr].map(([v, p]) => `${v} ${p.toFixed(2)} dB`).join(', ')}; verdicts agree on ${(100 * share(refB)).toFixed(1)}% of ${refB.pairs} pairs`);
-  lines.push(`- PSNR and SSIM are measured against the mean of the two references (512 samples): its own noise is a quarter of the power between the two, so a perfect frame would score about ${(Math.min(...refPairPsnr.values()) + 6.02).toFixed(1)} dB on the noisiest view (the pair's PSNR + 6 dB)`);
+  lines.push(
+    `- bound: two 256-sample references with different seeds: PSNR ${[...refPairPsnr].map(([v, p]) => `${v} ${p.toFixed(2)} dB`).join(', ')}; verdicts agree on ${(100 * share(refB)).toFixed(1)}% of ${refB.pairs} pairs`,
+  );
+  lines.push(
+    `- PSNR and SSIM are measured against the mean of the two references (512 samples): its own noise is a quarter of the power between the two, so a perfect frame would score about ${(Math.min(...refPairPsnr.values()) + 6.02).toFixed(1)} dB on the noisiest view (the pair's PSNR + 6 dB)`,
+  );
 }
-lines.push(`- preview by the bound (cheapest agreeing as often as the second reference, within 0.5 points): ${previewBound ? `\`${previewBound.cand.id}\`` : 'none'}`);
-const presetText = (q: Quality) => `${QUALITY_PRESETS[q].samples} samples ${JSON.stringify(QUALITY_PRESETS[q].settings)}`;
-lines.push(`- presets in render/quality.ts: test ${presetText('test')}, preview ${presetText('preview')}, final ${presetText('final')}`);
+lines.push(
+  `- preview by the bound (cheapest agreeing as often as the second reference, within 0.5 points): ${previewBound ? `\`${previewBound.cand.id}\`` : 'none'}`,
+);
+const presetText = (q: Quality) =>
+  `${QUALITY_PRESETS[q].samples} samples ${JSON.stringify(QUALITY_PRESETS[q].settings)}`;
+lines.push(
+  `- presets in render/quality.ts: test ${presetText('test')}, preview ${presetText('preview')}, final ${presetText('final')}`,
+);
 for (const q of ['preview', 'final'] as const) {
   const r = asCandidate(q);
-  lines.push(`- preset ${q} as the pipeline renders it: ${r ? `PSNR min ${f2(r.psnrMin)} dB, verdicts ${((100 * r.agree) / Math.max(1, r.pairs)).toFixed(1)}%, ${r.seconds.toFixed(2)} CPU s a frame` : 'not rendered on all nine views'}`);
+  lines.push(
+    `- preset ${q} as the pipeline renders it: ${r ? `PSNR min ${f2(r.psnrMin)} dB, verdicts ${((100 * r.agree) / Math.max(1, r.pairs)).toFixed(1)}%, ${r.seconds.toFixed(2)} CPU s a frame` : 'not rendered on all nine views'}`,
+  );
 }
 for (const l of equalNoiseLines) lines.push(`- equal noise, ${l}`);
-lines.push(`- lit = mean sRGB luma >= ${LIT_MIN_BRIGHTNESS}; entities under ${MIN_PIXELS} px in the reference are left out; the reference itself scores its own verdicts (sanity check)`);
+lines.push(
+  `- lit = mean sRGB luma >= ${LIT_MIN_BRIGHTNESS}; entities under ${MIN_PIXELS} px in the reference are left out; the reference itself scores its own verdicts (sanity check)`,
+);
 const text = lines.join('\n') + '\n';
 console.log(text);
 const out = arg('--out');

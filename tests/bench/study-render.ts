@@ -1,6 +1,6 @@
 /**
  * Rendering the study's views at one candidate setting, cached on disk: one Blender process per setting (samples
- * are fixed per process), one render job per place holding that place's views as frames.
+ * are fixed per process), one shot list per place holding that place's views as frames.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,12 +8,12 @@ import sharp from 'sharp';
 import { getPlace, placeHash } from '../../layouts/load.ts';
 import { emptyTimeline } from '../../layouts/timeline.ts';
 import { BlenderProcess } from '../../render/blender-process.ts';
-import { buildRenderJob } from '../../render/build-job.ts';
+import { buildShotList } from '../../render/build-shot-list.ts';
 import { readDepthMm, readIds, readPngRgb8 } from '../../render/decode.ts';
 import { albedoFilter } from '../../render/albedo-filter.ts';
 import { guidedFilter } from '../../render/guided-filter.ts';
 import { blenderOutputs, filterPicture, hasPostFilter } from '../../render/post-filter.ts';
-import { writeRenderJob, type RenderEntity, type RenderJob } from '../../render/render-job.ts';
+import { writeShotList, type RenderEntity, type ShotList } from '../../render/shot-list.ts';
 import { decodeRgb } from '../../render/truth/jpeg.ts';
 import { hashJson } from '../../foundation/index.ts';
 import { STUDY_CAMERA, STUDY_REGION, STUDY_VIEWS, type Candidate, type StudyView } from './quality-views.ts';
@@ -37,15 +37,24 @@ export interface ViewResult {
   albedo: string;
 }
 
-/** The render job of a place's study views at some settings. */
-export function studyJob(place: string, cand: Pick<Candidate, 'settings'>, views: StudyView[] = STUDY_VIEWS, region: boolean = false): { job: RenderJob; entities: RenderEntity[]; views: StudyView[] } {
+/** The shot list of a place's study views at some settings. */
+export function studyJob(
+  place: string,
+  cand: Pick<Candidate, 'settings'>,
+  views: StudyView[] = STUDY_VIEWS,
+  region: boolean = false,
+): { job: ShotList; entities: RenderEntity[]; views: StudyView[] } {
   const p = getPlace(place);
   const vs = views.filter((v) => v.place === place);
-  const { job, entities } = buildRenderJob({
+  const { job, entities } = buildShotList({
     sid: `quality-${place}`,
     place: p,
     timeline: emptyTimeline(p, 1),
-    frames: vs.map((v, i) => ({ index: i, t: 0, camera: { position: v.position, yaw_deg: v.yaw_deg, pitch_deg: v.pitch_deg } })),
+    frames: vs.map((v, i) => ({
+      index: i,
+      t: 0,
+      camera: { position: v.position, yaw_deg: v.yaw_deg, pitch_deg: v.pitch_deg },
+    })),
     camera: STUDY_CAMERA,
     settings: region ? { ...cand.settings, region: STUDY_REGION } : cand.settings,
   });
@@ -56,12 +65,27 @@ export function studyJob(place: string, cand: Pick<Candidate, 'settings'>, views
 const PLACE_HASHES = [...new Set(STUDY_VIEWS.map((v) => v.place))].sort().map((id) => placeHash(getPlace(id)));
 
 function candDir(cand: Candidate): string {
-  const key = hashJson({ samples: cand.samples, settings: cand.settings, region: cand.fullFrame ? null : STUDY_REGION, post: cand.post ?? null, from: cand.from ?? null, camera: STUDY_CAMERA, places: PLACE_HASHES, files: 2 }).slice(0, 10);
+  const key = hashJson({
+    samples: cand.samples,
+    settings: cand.settings,
+    region: cand.fullFrame ? null : STUDY_REGION,
+    post: cand.post ?? null,
+    from: cand.from ?? null,
+    camera: STUDY_CAMERA,
+    places: PLACE_HASHES,
+    files: 2,
+  }).slice(0, 10);
   return join(CACHE, `${cand.id}-${key}`);
 }
 
 function paths(dir: string, view: string) {
-  return { rgb: join(dir, `${view}.jpg`), depth: join(dir, `${view}.depth.png`), ids: join(dir, `${view}.ids.png`), albedo: join(dir, `${view}.albedo.png`), meta: join(dir, `${view}.json`) };
+  return {
+    rgb: join(dir, `${view}.jpg`),
+    depth: join(dir, `${view}.depth.png`),
+    ids: join(dir, `${view}.ids.png`),
+    albedo: join(dir, `${view}.albedo.png`),
+    meta: join(dir, `${view}.json`),
+  };
 }
 
 /** Cached results of a candidate (views rendered so far). */
@@ -76,7 +100,11 @@ export function cachedResults(cand: Candidate): Map<string, ViewResult> {
 }
 
 /** Render (or filter) the views of a candidate that are not cached yet. */
-export async function renderCandidate(cand: Candidate, all: Candidate[], log: (s: string) => void = console.log): Promise<Map<string, ViewResult>> {
+export async function renderCandidate(
+  cand: Candidate,
+  all: Candidate[],
+  log: (s: string) => void = console.log,
+): Promise<Map<string, ViewResult>> {
   const dir = candDir(cand);
   mkdirSync(dir, { recursive: true });
   const views = STUDY_VIEWS.filter((v) => !cand.views || cand.views.includes(v.id));
@@ -92,11 +120,26 @@ export async function renderCandidate(cand: Candidate, all: Candidate[], log: (s
       const ids = readIds(s.ids).data;
       const depth = readDepthMm(s.depth).data;
       const t0 = performance.now();
-      const out = cand.post === 'albedo' ? albedoFilter(img.data, readPngRgb8(s.albedo).data, ids, depth, img.width, img.height) : guidedFilter(img.data, ids, depth, img.width, img.height);
-      const jpg = await sharp(out, { raw: { width: img.width, height: img.height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+      const out =
+        cand.post === 'albedo'
+          ? albedoFilter(img.data, readPngRgb8(s.albedo).data, ids, depth, img.width, img.height)
+          : guidedFilter(img.data, ids, depth, img.width, img.height);
+      const jpg = await sharp(out, { raw: { width: img.width, height: img.height, channels: 3 } })
+        .jpeg({ quality: 92 })
+        .toBuffer();
       const filterS = (performance.now() - t0) / 1000;
       writeFileSync(p.rgb, jpg);
-      const r: ViewResult = { view: v.id, seconds: s.seconds + filterS, cpu_s: s.cpu_s === undefined ? undefined : s.cpu_s + filterS, filter_s: filterS, samples: s.samples, rgb: p.rgb, depth: s.depth, ids: s.ids, albedo: s.albedo };
+      const r: ViewResult = {
+        view: v.id,
+        seconds: s.seconds + filterS,
+        cpu_s: s.cpu_s === undefined ? undefined : s.cpu_s + filterS,
+        filter_s: filterS,
+        samples: s.samples,
+        rgb: p.rgb,
+        depth: s.depth,
+        ids: s.ids,
+        albedo: s.albedo,
+      };
       writeFileSync(p.meta, JSON.stringify(r));
       log(`${cand.id} ${v.id}: filter ${filterS.toFixed(2)} s`);
     }
@@ -106,19 +149,39 @@ export async function renderCandidate(cand: Candidate, all: Candidate[], log: (s
       for (const place of [...new Set(todo.map((v) => v.place))]) {
         const { job, views: pv } = studyJob(place, cand, STUDY_VIEWS, !cand.fullFrame);
         const jobPath = join(dir, `${place}.job.json`);
-        writeRenderJob(jobPath, job);
+        writeShotList(jobPath, job);
         for (const v of todo.filter((t) => t.place === place)) {
           const i = pv.indexOf(v);
           const f = job.frames[i];
           const p = paths(dir, v.id);
           const t0 = performance.now();
           const files = { rgb: p.rgb, depth: p.depth, ids: p.ids, albedo: p.albedo };
-          const rep = await proc.renderFrame({ jobPath, width: job.camera.width, height: job.camera.height, index: f.index, camera: f.camera, moves: [], out: blenderOutputs(job, files) });
+          const rep = await proc.renderFrame({
+            jobPath,
+            width: job.camera.width,
+            height: job.camera.height,
+            index: f.index,
+            camera: f.camera,
+            moves: [],
+            out: blenderOutputs(job, files),
+          });
           // a setting with a post filter runs it as the pipeline does (its time counts, as the filter's)
           const filterS = hasPostFilter(job) ? await filterPicture(job, files) : undefined;
-          const r: ViewResult = { view: v.id, seconds: rep.render_s + (filterS ?? 0), cpu_s: rep.cpu_s === null ? undefined : rep.cpu_s + (filterS ?? 0), filter_s: filterS, samples: rep.samples, rgb: p.rgb, depth: p.depth, ids: p.ids, albedo: p.albedo };
+          const r: ViewResult = {
+            view: v.id,
+            seconds: rep.render_s + (filterS ?? 0),
+            cpu_s: rep.cpu_s === null ? undefined : rep.cpu_s + (filterS ?? 0),
+            filter_s: filterS,
+            samples: rep.samples,
+            rgb: p.rgb,
+            depth: p.depth,
+            ids: p.ids,
+            albedo: p.albedo,
+          };
           writeFileSync(p.meta, JSON.stringify(r));
-          log(`${cand.id} ${v.id}: ${rep.render_s.toFixed(1)} s render, ${((performance.now() - t0) / 1000).toFixed(1)} s wall, ${rep.samples} samples`);
+          log(
+            `${cand.id} ${v.id}: ${rep.render_s.toFixed(1)} s render, ${((performance.now() - t0) / 1000).toFixed(1)} s wall, ${rep.samples} samples`,
+          );
         }
       }
     } finally {

@@ -14,8 +14,22 @@ import { type EntityInfo, frameVisibility } from '../../render/truth/visibility.
 
 const K = intrinsics(640, 480, 80);
 const bounds = { x_min: -1, x_max: 9, y_min: -5, y_max: 5 };
-const box = (name: string, owner: string, role: Solid['role'], center: [number, number, number], size: [number, number, number], yaw_deg = 0): Solid => ({
-  name, owner, role, shape: 'box', center, size, yaw_deg, material: 'm',
+const box = (
+  name: string,
+  owner: string,
+  role: Solid['role'],
+  center: [number, number, number],
+  size: [number, number, number],
+  yaw_deg = 0,
+): Solid => ({
+  name,
+  owner,
+  role,
+  shape: 'box',
+  center,
+  size,
+  yaw_deg,
+  material: 'm',
 });
 const solids: Solid[] = [
   box('floor', 'structure', 'floor', [4, 0, -0.05], [10, 10, 0.1]),
@@ -29,10 +43,24 @@ for (let i = 1; i <= 40; i++) {
   const x = 1.5 + (i % 8) * 0.9;
   const y = -4 + Math.floor(i / 8) * 1.6;
   solids.push(box(`t${i}`, `t${i}`, 'thing', [x, y, 0.1], [0.25, 0.2, 0.2], i * 17));
-  table.set(i, { truth_id: i, entity: `t${i}`, role: 'thing', kind: 'box', colour: 'red', support: { kind: 'floor', top_z: 0 } });
+  table.set(i, {
+    truth_id: i,
+    entity: `t${i}`,
+    role: 'thing',
+    kind: 'box',
+    colour: 'red',
+    support: { kind: 'floor', top_z: 0 },
+  });
 }
 const scene = truthScene(solids, (s) => (s.role === 'thing' ? Number(s.owner.slice(1)) : 0));
-const palette = paletteFromColourWords({ red: [0.8, 0.05, 0.05], green: [0.05, 0.6, 0.05], blue: [0.05, 0.05, 0.8], grey: [0.5, 0.5, 0.5], white: [0.9, 0.9, 0.9], black: [0.02, 0.02, 0.02] });
+const palette = paletteFromColourWords({
+  red: [0.8, 0.05, 0.05],
+  green: [0.05, 0.6, 0.05],
+  blue: [0.05, 0.05, 0.8],
+  grey: [0.5, 0.5, 0.5],
+  white: [0.9, 0.9, 0.9],
+  black: [0.02, 0.02, 0.02],
+});
 const grid = floorGrid(bounds);
 
 const N = 30;
@@ -68,4 +96,6 @@ console.log(`  visibility.jsonl        ${(text.length / N / 1024).toFixed(1)} Ki
 const seenBytes = truths.reduce((a, t) => a + JSON.stringify(t.visibility.seen).length, 0) / N;
 const entBytes = truths.reduce((a, t) => a + JSON.stringify(t.visibility.entities).length, 0) / N;
 const nEnt = truths.reduce((a, t) => a + t.visibility.entities.length, 0) / N;
-console.log(`    of which seen space ${(seenBytes / 1024).toFixed(1)} KiB, ${nEnt.toFixed(1)} entities ${(entBytes / 1024).toFixed(1)} KiB`);
+console.log(
+  `    of which seen space ${(seenBytes / 1024).toFixed(1)} KiB, ${nEnt.toFixed(1)} entities ${(entBytes / 1024).toFixed(1)} KiB`,
+);

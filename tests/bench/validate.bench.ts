@@ -30,7 +30,11 @@ function fill(line: (i: number) => string, bytes: number): string {
 const inputs: [string, string][] = [
   ['40,000 unknown fields', fill((i) => `unknown_field_${i}: 1\n`, 900_000)],
   ['1 MiB of flow lists', fill((i) => `list_${i}: [1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5]\n`, (1 << 20) - 64)],
-  ['alias bomb', job + 'a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n'],
+  [
+    'alias bomb',
+    job +
+      'a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n',
+  ],
   ['10 MB (over the limit)', fill((i) => `# padding ${i}\n`, 10_000_000)],
 ];
 
@@ -41,6 +45,8 @@ for (const [name, text] of inputs) {
   const r = validateInputs([file]);
   const ms = performance.now() - t0;
   const rss = (process.memoryUsage().rss - rss0) / (1 << 20);
-  console.log(`${name.padEnd(24)} ${(text.length / 1024).toFixed(0).padStart(6)} KB  ${ms.toFixed(0).padStart(6)} ms  +${rss.toFixed(0)} MiB rss  ${r.issues.length} problems`);
+  console.log(
+    `${name.padEnd(24)} ${(text.length / 1024).toFixed(0).padStart(6)} KB  ${ms.toFixed(0).padStart(6)} ms  +${rss.toFixed(0)} MiB rss  ${r.issues.length} problems`,
+  );
 }
 rmSync(dir, { recursive: true, force: true });

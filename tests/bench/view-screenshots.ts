@@ -27,7 +27,7 @@ import sharp from 'sharp';
 import { frameDirs } from '../../render/frame-files.ts';
 import { caseMarks } from '../../pipeline/view/case-page.ts';
 import { listCaseIds, loadViewCase } from '../../pipeline/view/load-build.ts';
-import { fixtureCopy } from '../fixture/build-fixture.ts';
+import { fixtureCopy } from '../helpers/shared-build.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(REPO, 'pipeline', 'bin', 'stbench.mjs');
@@ -101,7 +101,9 @@ function compileWithPicks(source: string, tmp: string): { build: string; seed: s
     if (JOBS.every((j) => chosen.has(j))) return { build, seed, chosen };
     rmSync(build, { recursive: true, force: true });
   }
-  throw new Error(`no compile seed of docs-1..docs-${SEED_TRIES} gives every job a question with a gold drawn on a frame`);
+  throw new Error(
+    `no compile seed of docs-1..docs-${SEED_TRIES} gives every job a question with a gold drawn on a frame`,
+  );
 }
 
 /** Render the scripts' pictures again at `samples` in a scratch copy of the build and put them into the site. */
@@ -111,18 +113,23 @@ function sharperFrames(build: string, site: string, sids: string[], samples: num
   for (const sid of sids) {
     // the frames, and the script's render manifest and journal (they hold it to the fixture's sample count)
     for (const d of frameDirs(scratch, sid)) rmSync(d, { recursive: true, force: true });
-    for (const f of ['render.json', 'render_frames.jsonl']) rmSync(join(scratch, '.stbench', 'scripts', sid, f), { force: true });
+    for (const f of ['render.json', 'render_frames.jsonl'])
+      rmSync(join(scratch, '.stbench', 'scripts', sid, f), { force: true });
   }
   stbench(['render', scratch, '--scripts', ...sids, '--quality', 'final', '--samples', String(samples)]);
   for (const sid of sids) {
-    for (const f of readdirSync(join(site, 'frames', sid))) copyFileSync(join(scratch, 'scripts', sid, 'sensors', 'rgb', f), join(site, 'frames', sid, f));
+    for (const f of readdirSync(join(site, 'frames', sid)))
+      copyFileSync(join(scratch, 'scripts', sid, 'sensors', 'rgb', f), join(site, 'frames', sid, f));
   }
 }
 
 /** A palette PNG of the screenshot, WIDTH wide, under MAX_BYTES (fewer colours until it fits). */
 async function smallPng(raw: Buffer): Promise<{ png: Buffer; colours: number }> {
   for (let colours = 128; ; colours /= 2) {
-    const png = await sharp(raw).resize({ width: WIDTH }).png({ palette: true, colours, effort: 10, compressionLevel: 9 }).toBuffer();
+    const png = await sharp(raw)
+      .resize({ width: WIDTH })
+      .png({ palette: true, colours, effort: 10, compressionLevel: 9 })
+      .toBuffer();
     if (png.length <= MAX_BYTES || colours <= 16) return { png, colours };
   }
 }
@@ -144,7 +151,14 @@ async function main(): Promise<void> {
   const ctx = await chromium.launchPersistentContext(join(tmp, 'chromium-profile'), {
     executablePath: findChromium(),
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: VIEW_W, height: 1000 },
     deviceScaleFactor: 1,
   });
@@ -159,7 +173,9 @@ async function main(): Promise<void> {
       await page.locator('#frame-overlay .gold-marker').first().waitFor();
       await page.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
       // a viewport as tall as the frame, map and tasks column; the question list scrolled (alone) to the question
-      const height = await page.evaluate(() => Math.ceil(document.querySelector('.left')!.getBoundingClientRect().bottom + window.scrollY));
+      const height = await page.evaluate(() =>
+        Math.ceil(document.querySelector('.left')!.getBoundingClientRect().bottom + window.scrollY),
+      );
       await page.setViewportSize({ width: VIEW_W, height: Math.min(2200, Math.max(900, height)) });
       await page.locator(`#q-${qid}`).evaluate((a) => {
         const list = a.closest('.right') as HTMLElement;
@@ -172,7 +188,9 @@ async function main(): Promise<void> {
       const { png, colours } = await smallPng(await page.screenshot());
       const file = join(outDir, `view-${job}.png`);
       writeFileSync(file, png);
-      process.stdout.write(`${file}: seed ${seed}, case ${cid}, question ${qid}, ${png.length} bytes, ${colours} colours\n`);
+      process.stdout.write(
+        `${file}: seed ${seed}, case ${cid}, question ${qid}, ${png.length} bytes, ${colours} colours\n`,
+      );
       await page.close();
     }
   } finally {

@@ -14,7 +14,10 @@ export interface CliResult {
   hung: boolean;
 }
 
-export async function runCli(args: readonly string[], opts: { env?: Record<string, string | undefined>; hangGuardMs?: number } = {}): Promise<CliResult> {
+export async function runCli(
+  args: readonly string[],
+  opts: { env?: Record<string, string | undefined>; hangGuardMs?: number } = {},
+): Promise<CliResult> {
   const out: string[] = [];
   const err: string[] = [];
   const saved = { out: process.stdout.write, err: process.stderr.write };

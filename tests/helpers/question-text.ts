@@ -7,7 +7,9 @@ import type { TemplateMarkers } from '../../compile/family.ts';
 
 export function questionText(family: string, values: Partial<TemplateMarkers> = {}, template: string = family): string {
   const m: TemplateMarkers = { thing: values.thing ?? '', person: values.person ?? '', num: values.num ?? 0 };
-  const t = familyDef(family).templates(m).find((x) => x.template === template);
+  const t = familyDef(family)
+    .templates(m)
+    .find((x) => x.template === template);
   if (!t) throw new Error(`${family} has no template ${template}`);
   return t.text;
 }

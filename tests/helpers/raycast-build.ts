@@ -51,7 +51,12 @@ export function thinScript(s: PlannedScript, o: BatchOptions, n: number): Planne
     [p.robot]: JSON.stringify(robotDoc(o.job, s.sid), null, 2) + '\n',
     [p.camera]: JSON.stringify(cameraDoc(o.job), null, 2) + '\n',
     [p.pose]: poseText(thinned),
-    [p.plan]: JSON.stringify(planDoc(thinned, { job: o.job, jobHash: scriptHash(o.job), place: o.place, seed: o.seed, index: s.index }), null, 1) + '\n',
+    [p.plan]:
+      JSON.stringify(
+        planDoc(thinned, { job: o.job, jobHash: scriptHash(o.job), place: o.place, seed: o.seed, index: s.index }),
+        null,
+        1,
+      ) + '\n',
   };
   return { ...s, plan: thinned, files };
 }
@@ -59,7 +64,14 @@ export function thinScript(s: PlannedScript, o: BatchOptions, n: number): Planne
 /** Script a job's batch into the build (thinned when asked). */
 export function scriptJob(build: string, seed: string, j: RaycastJob): string[] {
   const job = getJob(j.job);
-  const o: BatchOptions = { job, place: getPlace(job.layout), seed, count: j.count, tasks: j.tasks, maxFrames: j.maxFrames };
+  const o: BatchOptions = {
+    job,
+    place: getPlace(job.layout),
+    seed,
+    count: j.count,
+    tasks: j.tasks,
+    maxFrames: j.maxFrames,
+  };
   let scripts = planBatch(o);
   if (j.framesPerTask) scripts = scripts.map((s) => thinScript(s, o, j.framesPerTask!));
   writeBatch(build, o, scripts);
@@ -72,7 +84,12 @@ export async function raycastTruth(build: string, sids: readonly string[], worke
 }
 
 /** Script the jobs and ray-cast every script's frames and truth records with the truth-only engine. */
-export async function makeRaycastBuild(build: string, seed: string, jobs: readonly RaycastJob[], workers = 1): Promise<string[]> {
+export async function makeRaycastBuild(
+  build: string,
+  seed: string,
+  jobs: readonly RaycastJob[],
+  workers = 1,
+): Promise<string[]> {
   const sids = jobs.flatMap((j) => scriptJob(build, seed, j));
   await raycastTruth(build, sids, workers);
   return sids;
@@ -90,13 +107,23 @@ export function blankTruth(build: string, sid: string): void {
   const records: VisibilityRecord[] = inputs.frames.map((f) => ({
     k: f.index,
     t: r3(f.t ?? 0),
-    camera: { position: [f.camera.position[0], f.camera.position[1], f.camera.position[2]], yaw_deg: r3(f.camera.yaw_deg), pitch_deg: r3(f.camera.pitch_deg) },
+    camera: {
+      position: [f.camera.position[0], f.camera.position[1], f.camera.position[2]],
+      yaw_deg: r3(f.camera.yaw_deg),
+      pitch_deg: r3(f.camera.pitch_deg),
+    },
     entities: [],
     seen: { grid, floor: [], obstacle: [] },
   }));
   const vis = join('private', sid, 'visibility.jsonl');
   writeVisibility(join(build, vis), records);
-  writeJsonAtomic(join(build, 'private', sid, 'render_log.json'), { format: 'stbench.render_log/1', sid, engine: 'none', inputs: inputs.hashes, outputs: { [vis]: sha256(readFileSync(join(build, vis))) } });
+  writeJsonAtomic(join(build, 'private', sid, 'render_log.json'), {
+    format: 'stbench.render_log/1',
+    sid,
+    engine: 'none',
+    inputs: inputs.hashes,
+    outputs: { [vis]: sha256(readFileSync(join(build, vis))) },
+  });
 }
 
 /** Script the jobs and write blank truth for every script (seconds; no ray casting). */

@@ -11,20 +11,57 @@ import { join } from 'node:path';
 import { getJob } from '../../jobs/load.ts';
 import { solidsAt, type Timeline } from '../../layouts/timeline.ts';
 import { caseIdsOf } from '../../formats/compile-hash.ts';
-import { approachMemGold, basePose, clearPathGold, closestApproachGold, closestPersonGold, lastSeen, personPlace, openHeadingGold, stepPose, taskSpan, thingMiddle, wayToGold, type BodyJob, type Vis as FullVis } from './recompute-golds.ts';
+import {
+  approachMemGold,
+  basePose,
+  clearPathGold,
+  closestApproachGold,
+  closestPersonGold,
+  lastSeen,
+  personPlace,
+  openHeadingGold,
+  stepPose,
+  taskSpan,
+  thingMiddle,
+  wayToGold,
+  type BodyJob,
+  type Vis as FullVis,
+} from './recompute-golds.ts';
 
-interface Vis { k: number; t: number; camera: { position: number[]; yaw_deg: number }; entities: { entity: string; role: string; pixels: number; contact: { point: number[] } | null }[] }
-interface Gold { qid: string; family: string; knowable: boolean; value: unknown; evidence_frames: number[] }
+interface Vis {
+  k: number;
+  t: number;
+  camera: { position: number[]; yaw_deg: number };
+  entities: { entity: string; role: string; pixels: number; contact: { point: number[] } | null }[];
+}
+interface Gold {
+  qid: string;
+  family: string;
+  knowable: boolean;
+  value: unknown;
+  evidence_frames: number[];
+}
 type Legs = { t0: number; t1: number; from: number[]; to: number[] }[];
-interface Tl { place: { things: { id: string; colour: string; kind: string; shape: string }[]; people: { id: string; colour: string }[] }; people: Record<string, Legs> }
+interface Tl {
+  place: {
+    things: { id: string; colour: string; kind: string; shape: string }[];
+    people: { id: string; colour: string }[];
+  };
+  people: Record<string, Legs>;
+}
 
-const jsonl = <T>(p: string): T[] => readFileSync(p, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as T);
+const jsonl = <T>(p: string): T[] =>
+  readFileSync(p, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as T);
 const json = <T>(p: string): T => JSON.parse(readFileSync(p, 'utf8')) as T;
 
 /** (ahead, left) of a map point from a camera: plain trigonometry. */
 function offset(cam: Vis['camera'], p: number[]): { ahead: number; left: number } {
   const a = (cam.yaw_deg * Math.PI) / 180;
-  const dx = p[0] - cam.position[0], dy = p[1] - cam.position[1];
+  const dx = p[0] - cam.position[0],
+    dy = p[1] - cam.position[1];
   return { ahead: dx * Math.cos(a) + dy * Math.sin(a), left: -dx * Math.sin(a) + dy * Math.cos(a) };
 }
 
@@ -33,7 +70,10 @@ export function bodyJob(id: string): BodyJob {
   const j = getJob(id);
   const fp = j.body.footprint;
   return {
-    body: fp.shape === 'circle' ? { shape: 'circle', diameter_m: fp.diameter_m } : { shape: 'rect', length_m: fp.length_m, width_m: fp.width_m },
+    body:
+      fp.shape === 'circle'
+        ? { shape: 'circle', diameter_m: fp.diameter_m }
+        : { shape: 'rect', length_m: fp.length_m, width_m: fp.width_m },
     height_m: j.body.height_m,
     base_z_m: j.base_z_m.value,
     mount: { forward_m: j.camera.mount.forward_m, left_m: j.camera.mount.left_m },
@@ -45,7 +85,8 @@ export const cap = (v: FullVis) => Math.hypot(v.seen.grid.nx * v.seen.grid.cell,
 
 /** The things of the place a question names (by colour word and kind; several things may share a name). */
 export function thingsNamed(text: string, things: { id: string; colour: string; kind: string }[]) {
-  const name = (t: { colour: string; kind: string }) => `the ${t.colour.replace(/_/g, ' ')} ${t.kind.replace(/_/g, ' ')}`;
+  const name = (t: { colour: string; kind: string }) =>
+    `the ${t.colour.replace(/_/g, ' ')} ${t.kind.replace(/_/g, ' ')}`;
   const hits = things.filter((t) => text.includes(`${name(t)} `) || text.includes(`${name(t)}?`));
   const longest = Math.max(0, ...hits.map((t) => name(t).length));
   return hits.filter((t) => name(t).length === longest);
@@ -54,7 +95,15 @@ export function thingsNamed(text: string, things: { id: string; colour: string; 
 /** A compiled case with its questions, gold, frames' visibility and timeline, joined simply. */
 export interface RecomputeCase {
   cid: string;
-  c: { sid: string; job: string; length: string; script_tasks: number[]; frames: { script_k: number; step: { status: { task: number }; pose: { pos: number[]; heading_deg: number } } }[]; asks: { k: number; qids: string[] }[]; end_qids: string[] };
+  c: {
+    sid: string;
+    job: string;
+    length: string;
+    script_tasks: number[];
+    frames: { script_k: number; step: { status: { task: number }; pose: { pos: number[]; heading_deg: number } } }[];
+    asks: { k: number; qids: string[] }[];
+    end_qids: string[];
+  };
   frames: Vis[];
   full: FullVis[];
   timeline: Timeline;
@@ -113,7 +162,8 @@ export function recomputeBuild(build: string): Recomputed {
       const where = `${c.job} ${cid} ${q.qid} ${g.family}`;
       const bad = (what: string) => out.mismatches.push(`${where}: ${what}`);
       const upTo = frames.slice(0, k + 1);
-      const last = (id: string) => [...upTo].reverse().find((f) => f.entities.some((e) => e.entity === id && e.pixels > 0));
+      const last = (id: string) =>
+        [...upTo].reverse().find((f) => f.entities.some((e) => e.entity === id && e.pixels > 0));
       const seen = (f: Vis, id: string) => f.entities.find((e) => e.entity === id && e.pixels > 0)!;
       // of the things with the question's name, the one the window showed (the gold's thing)
       const named = () => thingsNamed(q.text, tl.place.things).find((t) => last(t.id));
@@ -125,12 +175,14 @@ export function recomputeBuild(build: string): Recomputed {
         }
         const want = offset(frames[k].camera, seen(last(t.id)!, t.id).contact!.point);
         const v = g.value as { ahead: number; left: number };
-        if (!close(v.ahead, want.ahead, 3) || !close(v.left, want.left, 3)) bad(`offset ${JSON.stringify(v)}, recomputed ${JSON.stringify(want)}`);
+        if (!close(v.ahead, want.ahead, 3) || !close(v.left, want.left, 3))
+          bad(`offset ${JSON.stringify(v)}, recomputed ${JSON.stringify(want)}`);
       } else if (g.family === 'person_mem') {
         const p = tl.place.people.find((x) => q.text.includes(`the ${x.colour.replace(/_/g, ' ')} top`))!;
         const at = personPlace(tl.people[p.id], last(p.id)!.t)!;
         const v = g.value as { x: number; y: number };
-        if (!close(v.x, at[0], 2) || !close(v.y, at[1], 2)) bad(`place ${JSON.stringify(v)}, recomputed ${at.join(', ')}`);
+        if (!close(v.x, at[0], 2) || !close(v.y, at[1], 2))
+          bad(`place ${JSON.stringify(v)}, recomputed ${at.join(', ')}`);
       } else if (g.family === 'object_where') {
         const t = named();
         if (!t) {
@@ -141,16 +193,32 @@ export function recomputeBuild(build: string): Recomputed {
         if (!g.evidence_frames.includes(i)) bad(`evidence ${g.evidence_frames.join(',')} lacks the last sighting ${i}`);
         const mid = thingMiddle(timeline, t.id, frames[i].t)!;
         const v = g.value as { x: number; y: number };
-        if (!close(v.x, mid[0], 3) || !close(v.y, mid[1], 3)) bad(`middle ${JSON.stringify(v)}, recomputed ${mid.join(', ')}`);
+        if (!close(v.x, mid[0], 3) || !close(v.y, mid[1], 3))
+          bad(`middle ${JSON.stringify(v)}, recomputed ${mid.join(', ')}`);
       } else if (g.family === 'clear_path') {
-        const dir = q.text.includes('reversed') ? 'back' : q.text.includes('to your left') ? 'left' : q.text.includes('to your right') ? 'right' : 'ahead';
-        const r = clearPathGold(timeline, bj, taskSpan(full, tasks, k), dir, spec.clear_path.turn_deg, cap(full[0]), stepPose(c.frames[k].step));
+        const dir = q.text.includes('reversed')
+          ? 'back'
+          : q.text.includes('to your left')
+            ? 'left'
+            : q.text.includes('to your right')
+              ? 'right'
+              : 'ahead';
+        const r = clearPathGold(
+          timeline,
+          bj,
+          taskSpan(full, tasks, k),
+          dir,
+          spec.clear_path.turn_deg,
+          cap(full[0]),
+          stepPose(c.frames[k].step),
+        );
         if (!r.hit || !r.corridorSeen) bad(`recomputed: ${r.hit ? 'corridor not seen' : 'no contact'}`);
         else if (!close(g.value as number, r.run, 3)) bad(`run ${g.value}, recomputed ${r.run}`);
       } else if (g.family === 'open_heading') {
         const r = openHeadingGold(timeline, bj, taskSpan(full, tasks, k), cap(full[0]), stepPose(c.frames[k].step));
         const best = (g as unknown as { heading_table: { best_run_m: number } }).heading_table.best_run_m;
-        if (g.value !== r.rel || !close(best, r.run, 3)) bad(`heading ${g.value} (${best} m), recomputed ${r.rel} (${r.run} m)`);
+        if (g.value !== r.rel || !close(best, r.run, 3))
+          bad(`heading ${g.value} (${best} m), recomputed ${r.rel} (${r.run} m)`);
       } else if (g.family === 'way_to') {
         const t = named();
         if (!t) {
@@ -161,12 +229,16 @@ export function recomputeBuild(build: string): Recomputed {
         const r = wayToGold(bj, full.slice(0, k + 1), mid, spec.reacquire.value);
         if (!r || g.value !== r.rel) bad(`heading ${g.value}, recomputed ${r?.rel}`);
       } else if (g.family === 'closest_person' || g.family === 'closest_approach' || g.family === 'approach_mem') {
-        const span = taskSpan(full, tasks, k), horizon = spec.closest_approach.horizon_s;
-        const who = () => tl.place.people.find((x) => q.text.includes(`the ${x.colour.replace(/_/g, ' ')} top`))?.id ?? '';
+        const span = taskSpan(full, tasks, k),
+          horizon = spec.closest_approach.horizon_s;
+        const who = () =>
+          tl.place.people.find((x) => q.text.includes(`the ${x.colour.replace(/_/g, ' ')} top`))?.id ?? '';
         const want =
-          g.family === 'closest_person' ? closestPersonGold(timeline, bj, span)
-          : g.family === 'closest_approach' ? closestApproachGold(timeline, bj, full[k], horizon)
-          : approachMemGold(timeline, bj, span, who(), horizon);
+          g.family === 'closest_person'
+            ? closestPersonGold(timeline, bj, span)
+            : g.family === 'closest_approach'
+              ? closestApproachGold(timeline, bj, full[k], horizon)
+              : approachMemGold(timeline, bj, span, who(), horizon);
         if (want === undefined) bad('recomputed: no person in view');
         else if (!close(g.value as number, want, 3)) bad(`gap ${g.value}, recomputed ${want}`);
       } else if (g.family === 'tangle_ahead' || g.family === 'task_things') {
@@ -174,10 +246,12 @@ export function recomputeBuild(build: string): Recomputed {
         if (!want) continue;
         const v = (g.value as { x: number; y: number }[]).map((p) => `${p.x.toFixed(3)},${p.y.toFixed(3)}`).sort();
         // points to 3 decimals: one that lies on a rounding boundary may print a thousandth apart
-        const near = (a: string, b: string) => a.split(',').every((x, i) => Math.abs(Number(x) - Number(b.split(',')[i])) <= 1.5e-3);
+        const near = (a: string, b: string) =>
+          a.split(',').every((x, i) => Math.abs(Number(x) - Number(b.split(',')[i])) <= 1.5e-3);
         const missing = want.inside.filter((w) => !v.some((x) => near(x, w)));
         const extra = want.outside.filter((w) => v.some((x) => near(x, w)));
-        if (missing.length || extra.length || v.length !== want.inside.length) bad(`list ${v.join(' ')}; recomputed inside ${want.inside.join(' ')}, outside ${want.outside.join(' ')}`);
+        if (missing.length || extra.length || v.length !== want.inside.length)
+          bad(`list ${v.join(' ')}; recomputed inside ${want.inside.join(' ')}, outside ${want.outside.join(' ')}`);
       } else continue;
       out.checked.set(g.family, (out.checked.get(g.family) ?? 0) + 1);
     }
@@ -205,8 +279,10 @@ export function listGold(family: string, tl: Timeline, full: FullVis[], tasks: n
     const far = (bj.body.shape === 'circle' ? bj.body.diameter_m : bj.body.length_m) / 2 + spec.tangle_ahead!.ahead_m;
     const half = spec.tangle_ahead!.half_width_m;
     sd = (x, y) => {
-      const al = (x - b.x) * Math.cos(a) + (y - b.y) * Math.sin(a), lat = -(x - b.x) * Math.sin(a) + (y - b.y) * Math.cos(a);
-      const ex = Math.max(-al, al - far), ey = Math.abs(lat) - half;
+      const al = (x - b.x) * Math.cos(a) + (y - b.y) * Math.sin(a),
+        lat = -(x - b.x) * Math.sin(a) + (y - b.y) * Math.cos(a);
+      const ex = Math.max(-al, al - far),
+        ey = Math.abs(lat) - half;
       return ex > 0 || ey > 0 ? Math.hypot(Math.max(ex, 0), Math.max(ey, 0)) : Math.max(ex, ey);
     };
     kinds = new Set(spec.hazards!.brush_catches);
@@ -217,8 +293,11 @@ export function listGold(family: string, tl: Timeline, full: FullVis[], tasks: n
     sd = (x, y) => {
       let best = Infinity;
       for (let i = 0; i < path.length; i++) {
-        const p = path[i], q = path[Math.min(i + 1, path.length - 1)];
-        const dx = q.x - p.x, dy = q.y - p.y, L = dx * dx + dy * dy;
+        const p = path[i],
+          q = path[Math.min(i + 1, path.length - 1)];
+        const dx = q.x - p.x,
+          dy = q.y - p.y,
+          L = dx * dx + dy * dy;
         const u = L > 0 ? Math.max(0, Math.min(1, ((x - p.x) * dx + (y - p.y) * dy) / L)) : 0;
         best = Math.min(best, Math.hypot(x - p.x - u * dx, y - p.y - u * dy));
       }
@@ -226,8 +305,11 @@ export function listGold(family: string, tl: Timeline, full: FullVis[], tasks: n
     };
   }
   const floorOnly = family === 'tangle_ahead' || spec.task_things.floor_only;
-  const inside: string[] = [], outside: string[] = [];
-  const ids = [...new Set(span.flatMap((f) => f.entities.filter((e) => e.role === 'thing' && e.pixels > 0).map((e) => e.entity)))];
+  const inside: string[] = [],
+    outside: string[] = [];
+  const ids = [
+    ...new Set(span.flatMap((f) => f.entities.filter((e) => e.role === 'thing' && e.pixels > 0).map((e) => e.entity))),
+  ];
   for (const id of ids) {
     const thing = (tl as unknown as Tl).place.things.find((t) => t.id === id)!;
     if (kinds && !kinds.has(thing.kind)) continue;
@@ -244,4 +326,5 @@ export function listGold(family: string, tl: Timeline, full: FullVis[], tasks: n
   return { inside, outside };
 }
 
-const solidsOf = (tl: Timeline, id: string, t: number) => solidsAt(tl, t).filter((s) => s.owner === id && s.role === 'thing');
+const solidsOf = (tl: Timeline, id: string, t: number) =>
+  solidsAt(tl, t).filter((s) => s.owner === id && s.role === 'thing');

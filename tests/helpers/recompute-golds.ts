@@ -12,7 +12,9 @@ import { solidsAt, type Timeline } from '../../layouts/timeline.ts';
 import type { Solid } from '../../layouts/solids.ts';
 
 export type V2 = [number, number];
-export type Outline = { kind: 'rect'; c: V2; hx: number; hy: number; yaw: number } | { kind: 'circle'; c: V2; r: number };
+export type Outline =
+  | { kind: 'rect'; c: V2; hx: number; hy: number; yaw: number }
+  | { kind: 'circle'; c: V2; r: number };
 
 /** A visibility record, as much of it as the recomputation reads. */
 export interface Vis {
@@ -20,7 +22,12 @@ export interface Vis {
   t: number;
   camera: { position: number[]; yaw_deg: number; pitch_deg: number };
   entities: { entity: string; role: string; pixels: number; contact: { point: number[] } | null }[];
-  seen: { grid: { x0: number; y0: number; cell: number; nx: number; ny: number }; floor: number[]; obstacle: number[]; air?: { below_m: number; cells: number[] } };
+  seen: {
+    grid: { x0: number; y0: number; cell: number; nx: number; ny: number };
+    floor: number[];
+    obstacle: number[];
+    air?: { below_m: number; cells: number[] };
+  };
 }
 
 /** What the recomputation needs of a job. */
@@ -50,12 +57,18 @@ export function stepPose(step: { pose: { pos: readonly number[]; heading_deg: nu
 export function basePose(job: BodyJob, cam: Vis['camera']): BasePose {
   const a = rad(cam.yaw_deg);
   const { forward_m: f, left_m: l } = job.mount;
-  return { x: cam.position[0] - f * Math.cos(a) + l * Math.sin(a), y: cam.position[1] - f * Math.sin(a) - l * Math.cos(a), yaw: cam.yaw_deg };
+  return {
+    x: cam.position[0] - f * Math.cos(a) + l * Math.sin(a),
+    y: cam.position[1] - f * Math.sin(a) - l * Math.cos(a),
+    yaw: cam.yaw_deg,
+  };
 }
 
 export function bodyOutline(job: BodyJob, x: number, y: number, yawDeg: number): Outline {
   const b = job.body;
-  return b.shape === 'circle' ? { kind: 'circle', c: [x, y], r: b.diameter_m / 2 } : { kind: 'rect', c: [x, y], hx: b.length_m / 2, hy: b.width_m / 2, yaw: rad(yawDeg) };
+  return b.shape === 'circle'
+    ? { kind: 'circle', c: [x, y], r: b.diameter_m / 2 }
+    : { kind: 'rect', c: [x, y], hx: b.length_m / 2, hy: b.width_m / 2, yaw: rad(yawDeg) };
 }
 
 export const bodyLength = (job: BodyJob) => (job.body.shape === 'circle' ? job.body.diameter_m : job.body.length_m);
@@ -63,17 +76,22 @@ export const bodyWidth = (job: BodyJob) => (job.body.shape === 'circle' ? job.bo
 
 /** The outlines of the solids a body touches at time t: walls, doors, furniture and things in its height band. */
 export function obstaclesAt(tl: Timeline, t: number, job: BodyJob): { solid: Solid; o: Outline }[] {
-  const lo = job.base_z_m, hi = job.base_z_m + job.height_m;
+  const lo = job.base_z_m,
+    hi = job.base_z_m + job.height_m;
   const out: { solid: Solid; o: Outline }[] = [];
   for (const s of solidsAt(tl, t)) {
     if (!['wall', 'door', 'fixed', 'thing'].includes(s.role)) continue;
-    const z0 = s.center[2] - s.size[2] / 2, z1 = s.center[2] + s.size[2] / 2;
+    const z0 = s.center[2] - s.size[2] / 2,
+      z1 = s.center[2] + s.size[2] / 2;
     if (!(z0 < hi && z1 > lo)) continue;
     const c: V2 = [s.center[0], s.center[1]];
-    if (s.shape === 'box') out.push({ solid: s, o: { kind: 'rect', c, hx: s.size[0] / 2, hy: s.size[1] / 2, yaw: rad(s.yaw_deg ?? 0) } });
-    else if (s.shape === 'cylinder') out.push({ solid: s, o: { kind: 'circle', c, r: Math.max(s.size[0], s.size[1]) / 2 } });
+    if (s.shape === 'box')
+      out.push({ solid: s, o: { kind: 'rect', c, hx: s.size[0] / 2, hy: s.size[1] / 2, yaw: rad(s.yaw_deg ?? 0) } });
+    else if (s.shape === 'cylinder')
+      out.push({ solid: s, o: { kind: 'circle', c, r: Math.max(s.size[0], s.size[1]) / 2 } });
     else {
-      const R = s.size[0] / 2, dz = Math.max(0, lo - s.center[2], s.center[2] - hi);
+      const R = s.size[0] / 2,
+        dz = Math.max(0, lo - s.center[2], s.center[2] - hi);
       out.push({ solid: s, o: { kind: 'circle', c, r: Math.sqrt(Math.max(0, R * R - dz * dz)) } });
     }
   }
@@ -81,15 +99,23 @@ export function obstaclesAt(tl: Timeline, t: number, job: BodyJob): { solid: Sol
 }
 
 function corners(o: Extract<Outline, { kind: 'rect' }>): V2[] {
-  const c = Math.cos(o.yaw), s = Math.sin(o.yaw);
-  return [[1, 1], [-1, 1], [-1, -1], [1, -1]].map(([u, v]) => [o.c[0] + c * u * o.hx - s * v * o.hy, o.c[1] + s * u * o.hx + c * v * o.hy] as V2);
+  const c = Math.cos(o.yaw),
+    s = Math.sin(o.yaw);
+  return [
+    [1, 1],
+    [-1, 1],
+    [-1, -1],
+    [1, -1],
+  ].map(([u, v]) => [o.c[0] + c * u * o.hx - s * v * o.hy, o.c[1] + s * u * o.hx + c * v * o.hy] as V2);
 }
 
 /** Whether a point lies strictly inside an outline. */
 export function inside(o: Outline, x: number, y: number): boolean {
   if (o.kind === 'circle') return Math.hypot(x - o.c[0], y - o.c[1]) < o.r;
-  const dx = x - o.c[0], dy = y - o.c[1];
-  const u = dx * Math.cos(o.yaw) + dy * Math.sin(o.yaw), v = -dx * Math.sin(o.yaw) + dy * Math.cos(o.yaw);
+  const dx = x - o.c[0],
+    dy = y - o.c[1];
+  const u = dx * Math.cos(o.yaw) + dy * Math.sin(o.yaw),
+    v = -dx * Math.sin(o.yaw) + dy * Math.cos(o.yaw);
   return Math.abs(u) < o.hx && Math.abs(v) < o.hy;
 }
 
@@ -100,7 +126,8 @@ function pointToEdge(p: V2, d: V2, a: V2, b: V2, n: V2): number | null {
   const t = ((a[0] - p[0]) * n[0] + (a[1] - p[1]) * n[1]) / den;
   if (t < -1e-9) return null;
   const q: V2 = [p[0] + t * d[0], p[1] + t * d[1]];
-  const ex = b[0] - a[0], ey = b[1] - a[1];
+  const ex = b[0] - a[0],
+    ey = b[1] - a[1];
   const s = ((q[0] - a[0]) * ex + (q[1] - a[1]) * ey) / (ex * ex + ey * ey);
   return s > 1e-9 && s < 1 - 1e-9 ? Math.max(0, t) : null;
 }
@@ -115,11 +142,14 @@ function edges(poly: V2[]): { a: V2; b: V2; n: V2 }[] {
 
 /** First entry of p + t d into a disc (null on a miss or a graze; 0 when already inside). */
 function pointToDisc(p: V2, d: V2, c: V2, r: number): number | null {
-  const fx = p[0] - c[0], fy = p[1] - c[1];
-  const b = fx * d[0] + fy * d[1], cc = fx * fx + fy * fy - r * r;
+  const fx = p[0] - c[0],
+    fy = p[1] - c[1];
+  const b = fx * d[0] + fy * d[1],
+    cc = fx * fx + fy * fy - r * r;
   const disc = b * b - cc;
   if (disc <= 1e-12) return null;
-  const t0 = -b - Math.sqrt(disc), t1 = -b + Math.sqrt(disc);
+  const t0 = -b - Math.sqrt(disc),
+    t1 = -b + Math.sqrt(disc);
   if (t1 <= 1e-12) return null;
   return Math.max(0, t0);
 }
@@ -127,7 +157,9 @@ function pointToDisc(p: V2, d: V2, c: V2, r: number): number | null {
 /** A disc moving along d against a rectangle. */
 function discToRect(c: V2, r: number, d: V2, rect: Extract<Outline, { kind: 'rect' }>): number | null {
   let best: number | null = null;
-  const take = (t: number | null) => { if (t !== null && (best === null || t < best)) best = t; };
+  const take = (t: number | null) => {
+    if (t !== null && (best === null || t < best)) best = t;
+  };
   const poly = corners(rect);
   for (const e of edges(poly)) take(pointToEdge([c[0] - r * e.n[0], c[1] - r * e.n[1]], d, e.a, e.b, e.n));
   for (const v of poly) take(pointToDisc(c, d, v, r));
@@ -139,21 +171,33 @@ export function contact(body: Outline, d: V2, ob: Outline): number | null {
   if (body.kind === 'circle' && ob.kind === 'circle') return pointToDisc(body.c, d, ob.c, body.r + ob.r);
   if (body.kind === 'circle' && ob.kind === 'rect') return discToRect(body.c, body.r, d, ob);
   if (body.kind === 'rect' && ob.kind === 'circle') return discToRect(ob.c, ob.r, [-d[0], -d[1]], body);
-  const P = corners(body as Extract<Outline, { kind: 'rect' }>), Q = corners(ob as Extract<Outline, { kind: 'rect' }>);
+  const P = corners(body as Extract<Outline, { kind: 'rect' }>),
+    Q = corners(ob as Extract<Outline, { kind: 'rect' }>);
   let best: number | null = null;
-  const take = (t: number | null) => { if (t !== null && (best === null || t < best)) best = t; };
+  const take = (t: number | null) => {
+    if (t !== null && (best === null || t < best)) best = t;
+  };
   for (const p of P) for (const e of edges(Q)) take(pointToEdge(p, d, e.a, e.b, e.n));
   for (const q of Q) for (const e of edges(P)) take(pointToEdge(q, [-d[0], -d[1]], e.a, e.b, e.n));
   return best;
 }
 
 /** The drive's run to the first contact (cap when nothing is met) and the solid touched. */
-export function driveRun(obstacles: { solid: Solid; o: Outline }[], body: Outline, headingDeg: number, cap: number): { run: number; hit: Solid | null } {
+export function driveRun(
+  obstacles: { solid: Solid; o: Outline }[],
+  body: Outline,
+  headingDeg: number,
+  cap: number,
+): { run: number; hit: Solid | null } {
   const d: V2 = [Math.cos(rad(headingDeg)), Math.sin(rad(headingDeg))];
-  let run = cap, hit: Solid | null = null;
+  let run = cap,
+    hit: Solid | null = null;
   for (const { solid, o } of obstacles) {
     const t = contact(body, d, o);
-    if (t !== null && t < run) { run = t; hit = solid; }
+    if (t !== null && t < run) {
+      run = t;
+      hit = solid;
+    }
   }
   return { run, hit };
 }
@@ -176,7 +220,10 @@ export class Seen {
     this.air = new Uint8Array(n);
     for (const f of frames) {
       if (f.seen.air) this.airBelow = Math.max(this.airBelow, f.seen.air.below_m);
-      const lists: [number[], Uint8Array][] = [[f.seen.floor, this.floor], [f.seen.obstacle, this.obstacle]];
+      const lists: [number[], Uint8Array][] = [
+        [f.seen.floor, this.floor],
+        [f.seen.obstacle, this.obstacle],
+      ];
       if (f.seen.air) lists.push([f.seen.air.cells, this.air]);
       for (const [runs, into] of lists) {
         let c = 0;
@@ -187,20 +234,38 @@ export class Seen {
       }
     }
   }
-  observed(c: number): boolean { return c >= 0 && (this.floor[c] === 1 || this.obstacle[c] === 1); }
+  observed(c: number): boolean {
+    return c >= 0 && (this.floor[c] === 1 || this.obstacle[c] === 1);
+  }
   /** observed, or in an air carve reaching up to a band that starts at z0 */
-  free(c: number, z0: number): boolean { return this.observed(c) || (c >= 0 && this.air[c] === 1 && this.airBelow <= z0 + 1e-6); }
-  centre(c: number): V2 { return [this.g.x0 + ((c % this.g.nx) + 0.5) * this.g.cell, this.g.y0 + (Math.floor(c / this.g.nx) + 0.5) * this.g.cell]; }
+  free(c: number, z0: number): boolean {
+    return this.observed(c) || (c >= 0 && this.air[c] === 1 && this.airBelow <= z0 + 1e-6);
+  }
+  centre(c: number): V2 {
+    return [
+      this.g.x0 + ((c % this.g.nx) + 0.5) * this.g.cell,
+      this.g.y0 + (Math.floor(c / this.g.nx) + 0.5) * this.g.cell,
+    ];
+  }
   cellOf(x: number, y: number): number {
-    const i = Math.floor((x - this.g.x0) / this.g.cell), j = Math.floor((y - this.g.y0) / this.g.cell);
+    const i = Math.floor((x - this.g.x0) / this.g.cell),
+      j = Math.floor((y - this.g.y0) / this.g.cell);
     return i < 0 || j < 0 || i >= this.g.nx || j >= this.g.ny ? -1 : j * this.g.nx + i;
   }
   /** cells whose centre lies inside an outline */
   under(o: Outline): number[] {
     const out: number[] = [];
     const R = o.kind === 'circle' ? o.r : Math.hypot(o.hx, o.hy);
-    for (let j = Math.floor((o.c[1] - R - this.g.y0) / this.g.cell); j <= Math.floor((o.c[1] + R - this.g.y0) / this.g.cell); j++)
-      for (let i = Math.floor((o.c[0] - R - this.g.x0) / this.g.cell); i <= Math.floor((o.c[0] + R - this.g.x0) / this.g.cell); i++) {
+    for (
+      let j = Math.floor((o.c[1] - R - this.g.y0) / this.g.cell);
+      j <= Math.floor((o.c[1] + R - this.g.y0) / this.g.cell);
+      j++
+    )
+      for (
+        let i = Math.floor((o.c[0] - R - this.g.x0) / this.g.cell);
+        i <= Math.floor((o.c[0] + R - this.g.x0) / this.g.cell);
+        i++
+      ) {
         if (i < 0 || j < 0 || i >= this.g.nx || j >= this.g.ny) continue;
         const c = j * this.g.nx + i;
         const [x, y] = this.centre(c);
@@ -221,21 +286,39 @@ export function taskSpan<T>(frames: readonly T[], tasks: readonly number[], k: n
  * How far a drive stays on observed floor: stepping the body every half cell up to `run`, the last position at
  * which every cell under it (bar the excluded ones) was observed (or, flying, in the air carve).
  */
-export function seenRun(seen: Seen, job: BodyJob, x: number, y: number, yawDeg: number, headingDeg: number, run: number, excluded: Set<number>): number {
+export function seenRun(
+  seen: Seen,
+  job: BodyJob,
+  x: number,
+  y: number,
+  yawDeg: number,
+  headingDeg: number,
+  run: number,
+  excluded: Set<number>,
+): number {
   const d: V2 = [Math.cos(rad(headingDeg)), Math.sin(rad(headingDeg))];
   const step = seen.g.cell / 2;
   const n = Math.max(1, Math.ceil(run / step));
   let ok = 0;
   for (let i = 0; i <= n; i++) {
     const s = Math.min(run, i * step);
-    for (const c of seen.under(bodyOutline(job, x + d[0] * s, y + d[1] * s, yawDeg))) if (!excluded.has(c) && !seen.free(c, job.base_z_m)) return ok;
+    for (const c of seen.under(bodyOutline(job, x + d[0] * s, y + d[1] * s, yawDeg)))
+      if (!excluded.has(c) && !seen.free(c, job.base_z_m)) return ok;
     ok = s;
   }
   return run;
 }
 
 /** clear_path: the run of a drive ahead, back, left or right (turned first), and whether the seen space vouches for it. */
-export function clearPathGold(tl: Timeline, job: BodyJob, taskFrames: readonly Vis[], dir: 'ahead' | 'back' | 'left' | 'right', turnDeg: number, cap: number, pose?: BasePose) {
+export function clearPathGold(
+  tl: Timeline,
+  job: BodyJob,
+  taskFrames: readonly Vis[],
+  dir: 'ahead' | 'back' | 'left' | 'right',
+  turnDeg: number,
+  cap: number,
+  pose?: BasePose,
+) {
   const f = taskFrames[taskFrames.length - 1];
   const b = pose ?? basePose(job, f.camera);
   const yaw = dir === 'left' ? b.yaw + turnDeg : dir === 'right' ? b.yaw - turnDeg : b.yaw;
@@ -243,7 +326,11 @@ export function clearPathGold(tl: Timeline, job: BodyJob, taskFrames: readonly V
   const obs = obstaclesAt(tl, f.t, job);
   const { run, hit } = driveRun(obs, bodyOutline(job, b.x, b.y, yaw), heading, cap);
   const seen = new Seen(taskFrames);
-  const excluded = new Set<number>([...seen.under(bodyOutline(job, b.x, b.y, b.yaw)), ...seen.under(bodyOutline(job, b.x, b.y, yaw)), ...obs.flatMap((o) => seen.under(o.o))]);
+  const excluded = new Set<number>([
+    ...seen.under(bodyOutline(job, b.x, b.y, b.yaw)),
+    ...seen.under(bodyOutline(job, b.x, b.y, yaw)),
+    ...obs.flatMap((o) => seen.under(o.o)),
+  ]);
   const corridorSeen = seenRun(seen, job, b.x, b.y, yaw, heading, run, excluded) >= run - 1e-9;
   return { run, hit, corridorSeen };
 }
@@ -251,13 +338,18 @@ export function clearPathGold(tl: Timeline, job: BodyJob, taskFrames: readonly V
 /** The distance (m) from a point to an outline: 0 inside. */
 export function pointToOutline(o: Outline, x: number, y: number): number {
   if (o.kind === 'circle') return Math.max(0, Math.hypot(x - o.c[0], y - o.c[1]) - o.r);
-  const dx = x - o.c[0], dy = y - o.c[1];
-  const u = dx * Math.cos(o.yaw) + dy * Math.sin(o.yaw), v = -dx * Math.sin(o.yaw) + dy * Math.cos(o.yaw);
+  const dx = x - o.c[0],
+    dy = y - o.c[1];
+  const u = dx * Math.cos(o.yaw) + dy * Math.sin(o.yaw),
+    v = -dx * Math.sin(o.yaw) + dy * Math.cos(o.yaw);
   return Math.hypot(Math.max(0, Math.abs(u) - o.hx), Math.max(0, Math.abs(v) - o.hy));
 }
 
 /** Where a person stands at t from their legs (linear along a leg), or undefined when absent. */
-export function personPlace(legs: readonly { t0: number; t1: number; from: readonly number[]; to: readonly number[] }[], t: number): V2 | undefined {
+export function personPlace(
+  legs: readonly { t0: number; t1: number; from: readonly number[]; to: readonly number[] }[],
+  t: number,
+): V2 | undefined {
   for (const l of legs)
     if (t >= l.t0 && t <= l.t1) {
       const u = l.t1 > l.t0 ? (t - l.t0) / (l.t1 - l.t0) : 0;
@@ -292,7 +384,15 @@ export function closestPersonGold(tl: Timeline, job: BodyJob, taskFrames: readon
  * The smallest gap of a person to the body held under camera `cam` over [t0, t0 + horizon], the true path sampled
  * every 0.1 s from `from` (the person's last sighting), or undefined when they are absent at a sample.
  */
-function heldGap(tl: Timeline, job: BodyJob, cam: Vis['camera'], id: string, from: number, t0: number, horizonS: number): number | undefined {
+function heldGap(
+  tl: Timeline,
+  job: BodyJob,
+  cam: Vis['camera'],
+  id: string,
+  from: number,
+  t0: number,
+  horizonS: number,
+): number | undefined {
   let best = Infinity;
   const t1 = t0 + horizonS;
   for (let i = 0; i <= Math.ceil((t1 - from) / 0.1); i++) {
@@ -311,7 +411,13 @@ export function closestApproachGold(tl: Timeline, job: BodyJob, f: Vis, horizonS
 }
 
 /** approach_mem: the smallest gap over the horizon of person `id`, last seen in the task before the ask frame. */
-export function approachMemGold(tl: Timeline, job: BodyJob, taskFrames: readonly Vis[], id: string, horizonS: number): number | undefined {
+export function approachMemGold(
+  tl: Timeline,
+  job: BodyJob,
+  taskFrames: readonly Vis[],
+  id: string,
+  horizonS: number,
+): number | undefined {
   const ask = taskFrames[taskFrames.length - 1];
   const last = [...taskFrames].reverse().find((f) => peopleSeen(f).includes(id));
   return last ? heldGap(tl, job, ask.camera, id, last.t, ask.t, horizonS) : undefined;
@@ -323,7 +429,10 @@ export function openHeadingGold(tl: Timeline, job: BodyJob, taskFrames: readonly
   const b = pose ?? basePose(job, f.camera);
   const obs = obstaclesAt(tl, f.t, job);
   const seen = new Seen(taskFrames);
-  const base = new Set<number>([...seen.under(bodyOutline(job, b.x, b.y, b.yaw)), ...obs.flatMap((o) => seen.under(o.o))]);
+  const base = new Set<number>([
+    ...seen.under(bodyOutline(job, b.x, b.y, b.yaw)),
+    ...obs.flatMap((o) => seen.under(o.o)),
+  ]);
   const runs: number[] = [];
   let best = { rel: 0, run: -1 };
   for (let rel = -180; rel < 180; rel++) {
@@ -332,7 +441,8 @@ export function openHeadingGold(tl: Timeline, job: BodyJob, taskFrames: readonly
     const excluded = new Set([...base, ...seen.under(bodyOutline(job, b.x, b.y, H))]);
     const run = seenRun(seen, job, b.x, b.y, H, H, contactRun, excluded);
     runs.push(run);
-    if (run > best.run + 1e-9 || (Math.abs(run - best.run) <= 1e-9 && Math.abs(rel) < Math.abs(best.rel))) best = { rel, run };
+    if (run > best.run + 1e-9 || (Math.abs(run - best.run) <= 1e-9 && Math.abs(rel) < Math.abs(best.rel)))
+      best = { rel, run };
   }
   return { ...best, runs };
 }
@@ -345,17 +455,43 @@ export function thingMiddle(tl: Timeline, id: string, t: number): V2 | undefined
   const parts = solidsAt(tl, t).filter((s) => s.owner === id && s.role === 'thing');
   if (!parts.length) return undefined;
   const ax = rad(parts[0].yaw_deg ?? 0);
-  const u: V2 = [Math.cos(ax), Math.sin(ax)], v: V2 = [-Math.sin(ax), Math.cos(ax)];
-  let a0 = Infinity, a1 = -Infinity, b0 = Infinity, b1 = -Infinity;
+  const u: V2 = [Math.cos(ax), Math.sin(ax)],
+    v: V2 = [-Math.sin(ax), Math.cos(ax)];
+  let a0 = Infinity,
+    a1 = -Infinity,
+    b0 = Infinity,
+    b1 = -Infinity;
   for (const s of parts) {
-    const o: Outline = s.shape === 'box' ? { kind: 'rect', c: [s.center[0], s.center[1]], hx: s.size[0] / 2, hy: s.size[1] / 2, yaw: rad(s.yaw_deg ?? 0) } : { kind: 'circle', c: [s.center[0], s.center[1]], r: s.size[0] / 2 };
-    const pts: V2[] = o.kind === 'rect' ? corners(o) : [[o.c[0] + o.r, o.c[1]], [o.c[0] - o.r, o.c[1]], [o.c[0], o.c[1] + o.r], [o.c[0], o.c[1] - o.r]];
+    const o: Outline =
+      s.shape === 'box'
+        ? {
+            kind: 'rect',
+            c: [s.center[0], s.center[1]],
+            hx: s.size[0] / 2,
+            hy: s.size[1] / 2,
+            yaw: rad(s.yaw_deg ?? 0),
+          }
+        : { kind: 'circle', c: [s.center[0], s.center[1]], r: s.size[0] / 2 };
+    const pts: V2[] =
+      o.kind === 'rect'
+        ? corners(o)
+        : [
+            [o.c[0] + o.r, o.c[1]],
+            [o.c[0] - o.r, o.c[1]],
+            [o.c[0], o.c[1] + o.r],
+            [o.c[0], o.c[1] - o.r],
+          ];
     for (const p of pts) {
-      const a = p[0] * u[0] + p[1] * u[1], b = p[0] * v[0] + p[1] * v[1];
-      a0 = Math.min(a0, a); a1 = Math.max(a1, a); b0 = Math.min(b0, b); b1 = Math.max(b1, b);
+      const a = p[0] * u[0] + p[1] * u[1],
+        b = p[0] * v[0] + p[1] * v[1];
+      a0 = Math.min(a0, a);
+      a1 = Math.max(a1, a);
+      b0 = Math.min(b0, b);
+      b1 = Math.max(b1, b);
     }
   }
-  const am = (a0 + a1) / 2, bm = (b0 + b1) / 2;
+  const am = (a0 + a1) / 2,
+    bm = (b0 + b1) / 2;
   return [am * u[0] + bm * v[0], am * u[1] + bm * v[1]];
 }
 
@@ -378,11 +514,20 @@ export function wayToGold(job: BodyJob, frames: readonly Vis[], goal: V2, R: num
   const seen = new Seen(frames);
   const { nx, ny, cell } = seen.g;
   const n = nx * ny;
-  const floor = new Uint8Array(n), obst = new Uint8Array(n);
-  for (let c = 0; c < n; c++) { floor[c] = seen.floor[c] && !seen.obstacle[c] ? 1 : 0; obst[c] = seen.obstacle[c]; }
-  for (const c of seen.under(bodyOutline(job, b.x, b.y, b.yaw))) { floor[c] = 1; obst[c] = 0; }
+  const floor = new Uint8Array(n),
+    obst = new Uint8Array(n);
+  for (let c = 0; c < n; c++) {
+    floor[c] = seen.floor[c] && !seen.obstacle[c] ? 1 : 0;
+    obst[c] = seen.obstacle[c];
+  }
+  for (const c of seen.under(bodyOutline(job, b.x, b.y, b.yaw))) {
+    floor[c] = 1;
+    obst[c] = 0;
+  }
   const near = (mask: Uint8Array, c: number, r: number, want: number) => {
-    const i = c % nx, j = Math.floor(c / nx), w = Math.ceil(r / cell) + 1;
+    const i = c % nx,
+      j = Math.floor(c / nx),
+      w = Math.ceil(r / cell) + 1;
     for (let y = Math.max(0, j - w); y <= Math.min(ny - 1, j + w); y++)
       for (let x = Math.max(0, i - w); x <= Math.min(nx - 1, i + w); x++)
         if (mask[y * nx + x] === want && Math.hypot(x - i, y - j) * cell <= r + 1e-9) return true;
@@ -399,20 +544,32 @@ export function wayToGold(job: BodyJob, frames: readonly Vis[], goal: V2, R: num
   // roomy: no cell that is not free strictly closer than half the body's width
   for (let c = 0; c < n; c++) roomy[c] = free[c] && !near(free, c, hw - 1e-9, 0) ? 1 : 0;
   const D = new Float64Array(n).fill(Infinity);
-  for (let c = 0; c < n; c++) if (roomy[c]) {
-    const [x, y] = seen.centre(c);
-    const d = Math.hypot(x - goal[0], y - goal[1]);
-    if (d <= R) D[c] = d;
-  }
+  for (let c = 0; c < n; c++)
+    if (roomy[c]) {
+      const [x, y] = seen.centre(c);
+      const d = Math.hypot(x - goal[0], y - goal[1]);
+      if (d <= R) D[c] = d;
+    }
   const done = new Uint8Array(n);
   for (;;) {
     let c = -1;
     for (let q = 0; q < n; q++) if (!done[q] && D[q] < Infinity && (c < 0 || D[q] < D[c])) c = q;
     if (c < 0) break;
     done[c] = 1;
-    const i = c % nx, j = Math.floor(c / nx);
-    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]]) {
-      const x = i + dx, y = j + dy;
+    const i = c % nx,
+      j = Math.floor(c / nx);
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+      [1, 1],
+      [1, -1],
+      [-1, 1],
+      [-1, -1],
+    ]) {
+      const x = i + dx,
+        y = j + dy;
       if (x < 0 || y < 0 || x >= nx || y >= ny || !roomy[y * nx + x]) continue;
       if (dx && dy && (!roomy[j * nx + x] || !roomy[y * nx + i])) continue;
       const nd = D[c] + Math.hypot(dx, dy) * cell;
@@ -437,10 +594,12 @@ export function wayToGold(job: BodyJob, frames: readonly Vis[], goal: V2, R: num
   let best: { rel: number; progress: number } | null = null;
   for (let rel = -180; rel < 180; rel++) {
     const a = rad(norm(b.yaw + rel));
-    let ok = true, lastD = D0;
+    let ok = true,
+      lastD = D0;
     for (let k = 1; k <= Math.ceil(R / (cell / 2)); k++) {
       const s = Math.min(R, (k * cell) / 2);
-      const x = b.x + Math.cos(a) * s, y = b.y + Math.sin(a) * s;
+      const x = b.x + Math.cos(a) * s,
+        y = b.y + Math.sin(a) * s;
       const c = seen.cellOf(x, y);
       if (c < 0 || !closed[c] || !roomy[c]) ok = false;
       const h = at(x, y);
@@ -448,7 +607,13 @@ export function wayToGold(job: BodyJob, frames: readonly Vis[], goal: V2, R: num
     }
     const e = at(b.x + Math.cos(a) * R, b.y + Math.sin(a) * R);
     const progress = D0 - (e < Infinity ? e : lastD);
-    if (ok && (!best || progress > best.progress + 1e-9 || (Math.abs(progress - best.progress) <= 1e-9 && Math.abs(rel) < Math.abs(best.rel)))) best = { rel, progress };
+    if (
+      ok &&
+      (!best ||
+        progress > best.progress + 1e-9 ||
+        (Math.abs(progress - best.progress) <= 1e-9 && Math.abs(rel) < Math.abs(best.rel)))
+    )
+      best = { rel, progress };
   }
   return best;
 }

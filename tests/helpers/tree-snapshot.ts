@@ -17,7 +17,13 @@ export function snapshot(root: string): Snapshot {
       const st = lstatSync(join(root, r));
       if (st.isSymbolicLink()) out.set(r, `link -> ${readlinkSync(join(root, r))}`);
       else if (st.isDirectory()) walk(r);
-      else out.set(r, `${st.size} ${createHash('sha256').update(readFileSync(join(root, r))).digest('hex')}`);
+      else
+        out.set(
+          r,
+          `${st.size} ${createHash('sha256')
+            .update(readFileSync(join(root, r)))
+            .digest('hex')}`,
+        );
     }
   };
   if (existsSync(root)) walk('');
@@ -25,7 +31,11 @@ export function snapshot(root: string): Snapshot {
 }
 
 /** What changed between two snapshots: `+ path` added, `- path` removed, `~ path` changed; `allowed(rel)` exempts. */
-export function diffSnapshots(before: Snapshot, after: Snapshot, allowed: (rel: string) => boolean = () => false): string[] {
+export function diffSnapshots(
+  before: Snapshot,
+  after: Snapshot,
+  allowed: (rel: string) => boolean = () => false,
+): string[] {
   const out: string[] = [];
   for (const [k, v] of before) {
     if (allowed(k)) continue;

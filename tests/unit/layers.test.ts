@@ -11,7 +11,17 @@ import { describe, expect, it } from 'vitest';
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Bottom to top: a module imports only from its own layer or below. */
-export const LAYERS = ['foundation', 'formats', 'layouts', 'jobs', 'script', 'render', 'compile', 'checks', 'pipeline'] as const;
+const LAYERS = [
+  'foundation',
+  'formats',
+  'layouts',
+  'jobs',
+  'script',
+  'render',
+  'compile',
+  'checks',
+  'pipeline',
+] as const;
 
 function sources(dir: string): string[] {
   const out: string[] = [];
@@ -30,7 +40,10 @@ function importGraph(): Map<string, string[]> {
   for (const f of LAYERS.flatMap((l) => sources(l))) {
     const src = readFileSync(join(REPO, f), 'utf8');
     const deps = new Set<string>();
-    for (const m of src.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|new URL\(\s*)'(\.{1,2}\/[^']+\.(?:ts|mjs))'/g)) deps.add(normalize(join(dirname(f), m[1])));
+    for (const m of src.matchAll(
+      /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|new URL\(\s*)'(\.{1,2}\/[^']+\.(?:ts|mjs))'/g,
+    ))
+      deps.add(normalize(join(dirname(f), m[1])));
     graph.set(f, [...deps]);
   }
   return graph;
@@ -41,19 +54,32 @@ const layerOf = (f: string) => LAYERS.indexOf(f.split('/')[0] as (typeof LAYERS)
 /** The strongly connected components with more than one file (Tarjan). */
 function cycles(graph: Map<string, string[]>): string[][] {
   let index = 0;
-  const idx = new Map<string, number>(), low = new Map<string, number>(), on = new Set<string>(), stack: string[] = [];
+  const idx = new Map<string, number>(),
+    low = new Map<string, number>(),
+    on = new Set<string>(),
+    stack: string[] = [];
   const out: string[][] = [];
   const visit = (v: string): void => {
-    idx.set(v, index); low.set(v, index); index++; stack.push(v); on.add(v);
+    idx.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    on.add(v);
     for (const w of graph.get(v) ?? []) {
       if (!graph.has(w)) continue;
-      if (!idx.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
-      else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
     }
     if (low.get(v) === idx.get(v)) {
       const c: string[] = [];
       let w: string;
-      do { w = stack.pop()!; on.delete(w); c.push(w); } while (w !== v);
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        c.push(w);
+      } while (w !== v);
       if (c.length > 1) out.push(c.sort());
     }
   };
@@ -66,12 +92,17 @@ describe('layers', () => {
 
   it('reads a graph of the whole source tree', () => {
     expect(graph.size).toBeGreaterThan(200);
-    for (const l of LAYERS) expect([...graph.keys()].some((f) => f.startsWith(`${l}/`)), l).toBe(true);
+    for (const l of LAYERS)
+      expect(
+        [...graph.keys()].some((f) => f.startsWith(`${l}/`)),
+        l,
+      ).toBe(true);
   });
 
   it('every import goes to its own layer or one below', () => {
     const up: string[] = [];
-    for (const [f, deps] of graph) for (const d of deps) if (layerOf(d) < 0 || layerOf(d) > layerOf(f)) up.push(`${f} -> ${d}`);
+    for (const [f, deps] of graph)
+      for (const d of deps) if (layerOf(d) < 0 || layerOf(d) > layerOf(f)) up.push(`${f} -> ${d}`);
     expect(up).toEqual([]);
   });
 
@@ -79,7 +110,9 @@ describe('layers', () => {
     const out: string[] = [];
     for (const [f, deps] of graph) {
       if (!f.startsWith('checks/score/')) continue;
-      for (const d of deps) if (!d.startsWith('checks/score/') && !d.startsWith('foundation/') && !d.startsWith('formats/')) out.push(`${f} -> ${d}`);
+      for (const d of deps)
+        if (!d.startsWith('checks/score/') && !d.startsWith('foundation/') && !d.startsWith('formats/'))
+          out.push(`${f} -> ${d}`);
     }
     expect(out).toEqual([]);
   });
@@ -90,7 +123,8 @@ describe('layers', () => {
 
   it('every import names a file that exists', () => {
     const missing: string[] = [];
-    for (const [f, deps] of graph) for (const d of deps) if (!graph.has(d) && !statSafe(d)) missing.push(`${f} -> ${relative('.', d)}`);
+    for (const [f, deps] of graph)
+      for (const d of deps) if (!graph.has(d) && !statSafe(d)) missing.push(`${f} -> ${relative('.', d)}`);
     expect(missing).toEqual([]);
   });
 });

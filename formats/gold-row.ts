@@ -86,7 +86,7 @@ const GoldRowObject = z.object({
   qid: z.string().regex(/^[0-9a-f]{16}$/, 'a question id is 16 lowercase hex characters'),
   job: z.string().regex(/^[a-z][a-z0-9_]*\/[1-9][0-9]*$/, 'a job id is <name>/<version>'),
   layout: z.string().min(1),
-  /** script (shift) id: the unit of the bootstrap */
+  /** script id: the unit of the bootstrap */
   sid: z.string().min(1),
   /** case id */
   cid: z.string().min(1),

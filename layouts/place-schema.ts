@@ -222,7 +222,7 @@ export const Person = z
     trousers: Ident,
     height: z.number().min(1).max(2.2),
     shoulder_width: z.number().min(0.3).max(0.6),
-    /** where the person stands when the shift starts; absent = not in the place */
+    /** where the person stands when the script starts; absent = not in the place */
     at: z
       .object({ x: num, y: num, heading: angle.default(0) })
       .strict()

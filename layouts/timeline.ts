@@ -1,5 +1,5 @@
 /**
- * The timeline (private/<sid>/timeline.json): the whole truth of a shift apart from the robot. It carries the
+ * The timeline (private/<sid>/timeline.json): the whole truth of a script apart from the robot. It carries the
  * place document itself (so gold is recomputable without the YAML), and over the whole shift, gaps included:
  * every movable thing's pose as a piecewise-constant track, every door's state as events, and every person's
  * presence and trajectory as straight constant-speed legs. The robot's pose lives in the script's keyframes.
@@ -49,7 +49,7 @@ export const Timeline = z
     /** sha256 of the place's canonical JSON */
     place_hash: z.string().regex(/^[0-9a-f]{64}$/),
     place: Place,
-    /** the shift's length in seconds; times run from 0 */
+    /** the script's length in seconds; times run from 0 */
     duration_s: z.number().finite().positive(),
     /** thing id -> events sorted by t, the first at t = 0 */
     things: z.record(z.string(), z.array(ThingEvent).min(1)),
@@ -190,7 +190,7 @@ export function personAt(legs: readonly PersonLeg[], t: number): PersonPose | un
   return { x, y, heading: normHeading(heading ?? 0), walking: false, phase: 0, speed: 0 };
 }
 
-/** The exact world state at time t (seconds from the shift's start). Pure. */
+/** The exact world state at time t (seconds from the script's start). Pure. */
 export function worldAt(tl: Timeline, t: number): WorldState {
   const things: Record<string, ThingPose> = {};
   for (const [id, evs] of Object.entries(tl.things)) {

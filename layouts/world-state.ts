@@ -1,7 +1,7 @@
 /**
  * The state of a place's movable parts at one moment: where every thing is, which state every door is in, and
  * where every present person stands or walks. `initialState(place)` reads it from the place file; the timeline's
- * `worldAt(t)` gives it at any moment of a shift.
+ * `worldAt(t)` gives it at any moment of a script.
  */
 import { normHeading } from '../foundation/angles.ts';
 import type { DoorState, Place } from './place-schema.ts';

@@ -236,7 +236,7 @@ export function checkSolidsConstant(
  * Build a script's shot list. The scene holds every solid that exists at any frame's time, at its pose at the
  * first frame where it exists; each frame moves the solids whose pose or presence differs from the previous
  * frame's (absent solids are hidden where they were last). A solid whose shape, size or material changes over
- * the shift is an error (solids only move and turn).
+ * the script is an error (solids only move and turn).
  */
 export function buildShotList(inp: BuildJobInput): { job: ShotList; entities: RenderEntity[] } {
   const { sid, place, timeline } = inp;

@@ -22,7 +22,7 @@ export interface KeyframeRule {
 }
 
 export interface Keyframe {
-  /** seconds since the shift started */
+  /** seconds since the script started */
   t: number;
   pose: BasePose;
   velocity: [number, number];

@@ -1,5 +1,5 @@
 /**
- * One script (a shift): a robot doing its job in its place for 2 to 6 tasks, with gaps between them in which the
+ * One script: a robot doing its job in its place for 2 to 6 tasks, with gaps between them in which the
  * world changes. Planned from the job, the place, the build seed and the script's index; the same inputs give the
  * same result. The result holds everything the files of a script are written from: the keyframes, the world's
  * timeline, the tasks with their routes and decision frames, the changes and the people's walks.

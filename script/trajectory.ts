@@ -27,7 +27,7 @@ export interface MotionInfo {
 
 export type MotionKind = 'drive' | 'turn' | 'climb' | 'pause';
 
-/** One piece of the trajectory, over [t0, t1] seconds since the shift started. */
+/** One piece of the trajectory, over [t0, t1] seconds since the script started. */
 export interface Motion extends MotionInfo {
   kind: MotionKind;
   t0: number;

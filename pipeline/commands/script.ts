@@ -1,5 +1,5 @@
 /**
- * `stbench script --job ID --count N --seed S --out BUILD [--tasks N] [--max-frames N]`: plan N scripts (shifts)
+ * `stbench script --job ID --count N --seed S --out BUILD [--tasks N] [--max-frames N]`: plan N scripts
  * of a job in its place and write their files into the build, each script as it is planned (with progress; a rerun
  * after a kill keeps what was written). Bad input (an unknown job, a count below 1 or above 10,000, an empty seed, a
  * build holding this job's scripts made from another spec, version or seed) exits 2 and writes nothing.

@@ -44,7 +44,7 @@ export interface ViewCase {
   golds: Map<string, GoldRow>;
   /** the script's timeline, when present */
   timeline: Timeline | null;
-  /** the shift time (s) of each case frame */
+  /** the script time (s) of each case frame */
   times: number[];
   /** the case frame each question is asked after (end questions: the last frame) */
   askK: Map<string, number>;

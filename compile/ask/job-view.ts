@@ -1,20 +1,20 @@
 /** The JobView of a job spec: the numbers the families read, in the shared camera and geometry terms. */
 import type { Job } from '../../formats/gold-row.ts';
-import { jobFootprint, jobIntrinsics } from '../../jobs/camera.ts';
+import { footprintSize, jobFootprint, jobIntrinsics } from '../../jobs/camera.ts';
 import type { JobSpec } from '../../jobs/job-schema.ts';
 import type { BodyFootprint } from '../../layouts/geometry/index.ts';
 import type { JobView } from './inputs.ts';
 
 export function jobView(spec: JobSpec): JobView {
-  const fp = spec.body.footprint;
+  const size = footprintSize(spec);
   const body: BodyFootprint = jobFootprint(spec);
   const { why: _why, ...mount } = spec.camera.mount;
   return {
     job: spec.id as Job,
     layout: spec.layout,
     body,
-    bodyLength_m: fp.shape === 'circle' ? fp.diameter_m : fp.length_m,
-    bodyWidth_m: fp.shape === 'circle' ? fp.diameter_m : fp.width_m,
+    bodyLength_m: size.length_m,
+    bodyWidth_m: size.width_m,
     bodyHeight_m: spec.body.height_m,
     baseZ_m: spec.base_z_m.value,
     mount,

@@ -1,8 +1,8 @@
 /**
  * A question family, declared once (compile/families/<name>.ts exports `family`): what the gold row says of it
  * (kind, ability, column, answer type, harmful side, catastrophe class), how it is asked (at look points or at the
- * end, with trick targets, with contact points to place), its wording, what it may ask about at an ask site and its
- * gold. Every field is required, so a family that leaves one out does not compile. The registry
+ * end, with trick targets, with contact points to place), its wording, what it may ask about at an ask site, its
+ * gold, and the perfect reader's reading of the frames. Every field is required, so a family that leaves one out does not compile. The registry
  * (compile/family-registry.ts) finds the families by reading that folder; nothing else lists them.
  */
 import type { Ability, AnswerType, CatastropheClass, Family, Kind } from '../formats/gold-row.ts';
@@ -28,7 +28,7 @@ export type FamilyColumn = 'now' | 'memory' | 'either';
 /** The harmful side of an error, in words (the gold row's harmful_side). */
 export type HarmfulSide = 'longer' | 'wider' | 'farther' | 'no_room' | 'none';
 
-/** Markers a template is filled with when it is read backwards (checks/systems/question-form.ts). */
+/** Markers a template is filled with when it is read backwards (compile/question-form.ts). */
 export interface TemplateMarkers {
   thing: string;
   person: string;
@@ -47,7 +47,7 @@ export interface FamilyDef extends GoldFacts {
   catastrophe: CatastropheClass | null;
   /** `job_hazards`: the class holds only for a job that declares hazards (jobs/*.yaml `hazards`) */
   catastrophe_where: 'always' | 'job_hazards';
-  /** asked at the end of a case rather than at a look point (by default) */
+  /** asked at the end of a case rather than at a look point (the docs' table; a job's end_questions say where) */
   end: boolean;
   /** a where-is family: a share of its slots name a never-shown thing or person first (the trick share) */
   trick: boolean;

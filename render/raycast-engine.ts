@@ -1,7 +1,7 @@
 /**
  * The truth-only engine (`stbench render --engine raycast`): a script's frames made without Blender. Per frame the
  * depth and ids are ray-cast from the shot list's solids (the world model Blender renders; they agree on 99.9% of
- * pixels, tests/integration/render-raycast-crosscheck.test.ts), and a flat-shaded picture is drawn: each entity in
+ * pixels, tests/integration/render/raycast-crosscheck.test.ts), and a flat-shaded picture is drawn: each entity in
  * its colour word's flat colour, structure in grey shaded by the angle it faces the camera, the sky pale blue. Its
  * truth records are computed from those arrays as the Blender path computes them from its files (frameTruth), and
  * the four frame files are written as a Blender render writes them, so everything downstream (compile, check, eval,

@@ -213,10 +213,23 @@ export const TaskKind = z.discriminatedUnion('kind', [
   Inspect,
 ]);
 
+/**
+ * A hand-off at the start of every task: the robot goes to a site of the role `site` on open floor, waits there
+ * `wait_s` for a person to step up to its front, and is handed its task (a load, an errand) over `hand_s`, with
+ * the person touching its front, before it sets off (script/task-handoff.ts).
+ */
+export const Handoff = z.strictObject({
+  site: siteRole,
+  wait_s: numRange(PAUSE_S[0], PAUSE_S[1]),
+  hand_s: numRange(PAUSE_S[0], PAUSE_S[1]),
+  source: text,
+});
+
 export const Tasks = z.strictObject({
   /** the site role every task ends at, where the robot waits through the gap (dock, parking, charger, base) */
   home: siteRole,
   kinds: z.array(TaskKind).min(1, 'a job needs at least one task kind'),
+  handoff: Handoff.optional(),
 });
 
 /** The release mix: how many scripts of how many tasks. */
@@ -370,6 +383,7 @@ export const JobSchema = z.strictObject({
 /** A job, as read from jobs/<name>-<version>.yaml. */
 export type JobSpec = z.output<typeof JobSchema>;
 export type TaskKindSpec = z.output<typeof TaskKind>;
+export type HandoffSpec = z.output<typeof Handoff>;
 export type BodySpec = z.output<typeof Body>;
 export type CameraSpec = z.output<typeof Camera>;
 

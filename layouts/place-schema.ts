@@ -270,6 +270,7 @@ export const SiteRole = z.enum([
   'dock',
   'charger',
   'parking',
+  'handoff',
   'pick_surface',
   'place_surface',
   'shelf',

@@ -9,6 +9,7 @@ export const ROLE_GROUPS: Record<string, SiteRole[]> = {
   dock: ['dock'],
   charger: ['charger'],
   parking: ['parking'],
+  handoff: ['handoff'],
   base: ['base'],
   surfaces: ['pick_surface', 'place_surface'],
   pick_surfaces: ['pick_surface'],

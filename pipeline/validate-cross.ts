@@ -1,6 +1,6 @@
 /**
  * Cross-checks between jobs and places: a job's layout is a shipped place, and every site role the job names
- * (its home and each task kind's sites or surfaces) is played by at least one site of that place.
+ * (its home, its hand-off site and each task kind's sites or surfaces) is played by at least one site of that place.
  */
 import type { InputIssue, LoadedYaml } from '../foundation/index.ts';
 import type { JobSpec } from '../jobs/job-schema.ts';
@@ -33,6 +33,7 @@ export function crossCheckJobsPlaces(
       if (sitesForRole(place, role).length === 0) add(path, `place ${place.id} has no site playing the role "${role}"`);
     };
     need(['tasks', 'home'], j.value.tasks.home);
+    if (j.value.tasks.handoff) need(['tasks', 'handoff', 'site'], j.value.tasks.handoff.site);
     j.value.tasks.kinds.forEach((k, i) => {
       const rec = k as { sites?: string[]; surfaces?: string[] };
       rec.sites?.forEach((r, n) => need(['tasks', 'kinds', i, 'sites', n], r));

@@ -13,7 +13,9 @@
  * they come toward the robot from ahead while it holds its heading, in view for a few seconds, graze a front
  * corner or a side of the body and walk on straight past it; or, while the robot stands still at a stop, they step up
  * to its front, stand touching it for a moment (or, where the stop is long enough, for longer than the
- * closest_approach horizon) and walk off before it moves on.
+ * closest_approach horizon) and walk off before it moves on. Where a task begins with a hand-off (jobs'
+ * `tasks.handoff`), one person present steps up to the waiting robot's front, stands there touching it, seen at two
+ * frames, through the handing and the horizon past it, and walks off before it sets off (planHandoffWalk).
  */
 import type { Stream } from '../foundation/index.ts';
 
@@ -462,22 +464,28 @@ export function walkValid(inp: WalkInput, legs: readonly Leg[], rest: XY, meet =
   return true;
 }
 
+/**
+ * Where a person stands when the task starts: where they stood, or, where that is no good (outside the areas,
+ * against furniture), a clear spot of the same area (they moved while nobody watched); null when none is found.
+ */
+function startSpot(inp: WalkInput, s: Stream): XY | null {
+  const clear = (p: XY) => !!areaOf(p, inp.areas) && inp.segmentFree(p, p, inp.personRadius);
+  const start = inp.start;
+  if (start && clear(start)) return start;
+  if (inp.areas.length === 0) return null;
+  const home = start ? areaOf(start, inp.areas) : undefined;
+  for (let i = 0; i < 50; i++) {
+    const c = randomPointIn(home ?? s.pick(inp.areas), s);
+    if (clear(c)) return c;
+  }
+  return null;
+}
+
 /** A walk for one person over a task: legs (possibly none: standing still at `rest`), and where they stand. */
 export function planWalk(inp: WalkInput, s: Stream, tries = 25): { legs: Leg[]; rest: XY } | null {
-  let start = inp.start;
+  const start = startSpot(inp, s);
+  if (!start) return null;
   const clear = (p: XY) => !!areaOf(p, inp.areas) && inp.segmentFree(p, p, inp.personRadius);
-  if (!start || !clear(start)) {
-    // where they stood is no good (outside the areas, against furniture): they moved while nobody watched
-    if (inp.areas.length === 0) return null;
-    const home = start ? areaOf(start, inp.areas) : undefined;
-    let q: XY | null = null;
-    for (let i = 0; i < 50 && !q; i++) {
-      const c = randomPointIn(home ?? s.pick(inp.areas), s);
-      if (clear(c)) q = c;
-    }
-    if (!q) return null;
-    start = q;
-  }
   if (inp.meetP && inp.bodyDistance && s.coin(inp.meetP)) {
     // a meeting fits fewer places and moments than a walk: more draws
     for (let i = 0; i < tries * MEET_DRAWS; i++) {
@@ -502,5 +510,96 @@ export function planWalk(inp: WalkInput, s: Stream, tries = 25): { legs: Leg[]; 
   }
   // standing still is always extrapolable; keep it only when it is clear of the robot
   if (walkValid(inp, [], start)) return { legs: [], rest: start };
+  return null;
+}
+
+/** How far off (m) a hand-off person stands when they come over in the gap before the task. */
+export const HANDOFF_FROM_M = { min: 1.5, max: 5 };
+/** How far (rad) either way of straight out from the robot's front the hand-off person steps up and away: from
+ * ahead to nearly beside it. */
+export const HANDOFF_SIDE_RAD = 1.3;
+
+/** A hand-off stop: the robot stands still from t0 to t1 and is handed its task at t (a decision frame). */
+export interface HandoffStop {
+  t0: number;
+  t: number;
+  t1: number;
+}
+
+/**
+ * The walk of the person who hands the robot its task (task-sites.ts planHandoff): to a spot at its front, on a
+ * line of sight of the camera and so near that their disc overlaps the body, arriving while it waits at least a
+ * frame gap (`frameGap_s`) before it is handed the task, so that the camera sees them standing there at two frames;
+ * standing there touching it through the handing, past the closest_approach horizon, so a reader who saw them
+ * stand can tell they will still be touching it; and off again at least a second before it sets off. Before and
+ * after, they keep the ordinary margin from the body, and their centre never enters it. null when no draw fits.
+ */
+export function planHandoffWalk(
+  inp: WalkInput,
+  stop: HandoffStop,
+  frameGap_s: number,
+  s: Stream,
+  tries = 60,
+): { legs: Leg[]; rest: XY } | null {
+  if (!inp.bodyDistance) return null;
+  const own = startSpot(inp, s);
+  const R = inp.meetRadius ?? inp.personRadius;
+  const latest = stop.t - frameGap_s - 0.2;
+  const earliestOff = stop.t + inp.horizon_s + 0.5;
+  if (latest < stop.t0 + 0.3 || earliestOff > stop.t1 - 1) return null;
+  const minD = inp.bodyRadius + inp.personRadius + 0.15;
+  const r = robotAt(inp.robot, stop.t);
+  const clear = (p: XY) => !!areaOf(p, inp.areas) && inp.segmentFree(p, p, inp.personRadius);
+  for (let n = 0; n < tries; n++) {
+    const phi = sightline(inp, s);
+    const P = frontPoint(inp, r, phi, s.uniform(MEET_GAP.min, MEET_GAP.max) * R);
+    // from where they stood, or (the later half of the draws) from a clear spot a few metres off: they came over
+    // while nobody watched, as one does who knows the robot is due
+    let start = own;
+    if (n >= tries / 2 || !start) {
+      const d = s.uniform(HANDOFF_FROM_M.min, HANDOFF_FROM_M.max);
+      const th = s.uniform(0, 2 * Math.PI);
+      const c: XY = [P[0] + Math.cos(th) * d, P[1] + Math.sin(th) * d];
+      start = clear(c) ? c : null;
+    }
+    if (!start) continue;
+    const tP = s.uniform(stop.t0 + 0.3, latest);
+    const tOff = s.uniform(earliestOff, stop.t1 - 1);
+    const out = ((r.heading_deg + phi) * Math.PI) / 180;
+    const inA = out + s.uniform(-HANDOFF_SIDE_RAD, HANDOFF_SIDE_RAD);
+    const outA = out + s.uniform(-HANDOFF_SIDE_RAD, HANDOFF_SIDE_RAD);
+    const a = s.uniform(0.8, 2.0);
+    const b = s.uniform(0.8, 2.0);
+    const q0: XY = [P[0] + Math.cos(inA) * a, P[1] + Math.sin(inA) * a];
+    const q1: XY = [P[0] + Math.cos(outA) * b, P[1] + Math.sin(outA) * b];
+    const v = s.uniform(inp.speed.min, inp.speed.max);
+    const tIn = tP - a / v;
+    const tAway = tOff + b / v;
+    if (
+      !segmentInside(q0, P, inp.areas) ||
+      !segmentInside(P, q1, inp.areas) ||
+      !inp.segmentFree(q0, P, R) ||
+      !inp.segmentFree(P, q1, R)
+    )
+      continue;
+    const lead = leadLegs(inp, start, q0, tIn, s.uniform(inp.speed.min, inp.speed.max), R, s);
+    if (!lead) continue;
+    const legs: Leg[] = [
+      ...lead,
+      { t0: tIn, t1: tP, from: q0, to: P },
+      { t0: tP, t1: tOff, from: P, to: P },
+      { t0: tOff, t1: tAway, from: P, to: q1 },
+    ];
+    // seen standing there at two frames up to the handing, the later at it
+    const standing = inp.frames.filter((t, i) => t >= tP && t <= stop.t + 1e-6 && seesSome(inp, i, P, R));
+    if (standing.length < 2 || standing[standing.length - 1] < stop.t - 1e-6) continue;
+    if (!meetValid(inp, legs, start)) continue;
+    const clearElsewhere = inp.robot.every((x) => {
+      if (x.t >= tIn && x.t <= tAway) return true;
+      const q = walkPosition(legs, x.t, start);
+      return Math.hypot(q[0] - x.x, q[1] - x.y) >= minD;
+    });
+    if (clearElsewhere) return { legs, rest: start };
+  }
   return null;
 }

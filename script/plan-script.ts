@@ -35,10 +35,18 @@ import { reachableCentres } from './coverage.ts';
 import { Driver } from './driver.ts';
 import { sampleKeyframes, type Keyframe } from './keyframes.ts';
 import { navMap, nearestFit, type BodyShape, type NavMap } from './nav.ts';
-import { planWalk, pointInPolygon, randomPointIn, type Leg, type RobotSample, type XY } from './people.ts';
+import {
+  planHandoffWalk,
+  planWalk,
+  pointInPolygon,
+  randomPointIn,
+  type Leg,
+  type RobotSample,
+  type XY,
+} from './people.ts';
 import { homeSite, sitesFor } from './sites.ts';
 import { stopPose } from './stop-pose.ts';
-import { planAmrTask, planDroneTask, planHelperTask } from './task-sites.ts';
+import { planAmrTask, planDroneTask, planHandoff, planHelperTask } from './task-sites.ts';
 import type { ScriptMemory, TaskContext, TaskRecord, ThingMove } from './task-types.ts';
 import { planVacuumTask } from './task-vacuum.ts';
 import { drawGap } from './gaps.ts';
@@ -58,6 +66,7 @@ const PLANNERS: { [K in KindName]: Planner<K> } = {
 };
 
 function planTask(ctx: TaskContext, spec: TaskKindSpec): void {
+  planHandoff(ctx);
   (PLANNERS[spec.kind] as Planner<KindName>)(ctx, spec as never);
 }
 
@@ -249,6 +258,7 @@ export function planScript(inp: ScriptInput): ScriptPlan {
     navMap(place, placeSolids(place, { ...w, people: {} }), body, job.clearance.value, cell);
   const sitesXY = job.tasks.kinds
     .flatMap((kd) => ('sites' in kd ? kd.sites : 'surfaces' in kd ? kd.surfaces : []))
+    .concat(job.tasks.handoff ? [job.tasks.handoff.site] : [])
     .flatMap((r) => sitesFor(place, r));
   /** One gap's changes by the change model; a floor move that cuts the robot off from its sites is undone. */
   const guardedChanges = (w: WorldState, here: Record<string, boolean>, cs: Stream): Change[] => {
@@ -430,6 +440,9 @@ export function planScript(inp: ScriptInput): ScriptPlan {
     const ids = place.people.map((p) => p.id).filter((id) => present[id]);
     const nWalk = Math.min(ids.length, ps.int(job.people.per_task.min, job.people.per_task.max));
     const walkers = new Set(ps.shuffle(ids).slice(0, nWalk));
+    // the person who hands the robot its task, where a hand-off began it
+    const handoff = record.handoff;
+    const handoffId = handoff && ids.length ? st('handoff-person', ti).pick(ids) : undefined;
     for (const id of ids) {
       const person = place.people.find((p) => p.id === id)!;
       const pr = person.shoulder_width / 2 + 0.05;
@@ -457,7 +470,11 @@ export function planScript(inp: ScriptInput): ScriptPlan {
         lensForward_m: mount.forward_m,
         hfovDeg: job.camera.hfov_deg,
       };
-      let walk = walkers.has(id) ? planWalk({ ...walkIn, start: personPos[id] }, ps) : null;
+      let walk =
+        handoff && id === handoffId
+          ? planHandoffWalk({ ...walkIn, start: personPos[id] }, handoff, job.keyframes.time_s, st('handoff-walk', ti))
+          : null;
+      if (!walk) walk = walkers.has(id) ? planWalk({ ...walkIn, start: personPos[id] }, ps) : null;
       if (walk && walk.legs.length === 0 && !walkers.has(id)) walk = null;
       if (!walk) {
         // standing still where they are, if clear of the robot; else somewhere else in the areas

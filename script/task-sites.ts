@@ -87,6 +87,47 @@ function fitting<T>(ctx: TaskContext, options: readonly T[], est: (x: T) => numb
   return options.slice().sort((a, b) => Math.abs(est(a) - target) - Math.abs(est(b) - target))[0];
 }
 
+// ------------------------------------------------------------------ hand-off
+
+/**
+ * The hand-off that begins a task where the job has one (jobs' `tasks.handoff`): at its home where that plays the
+ * job's hand-off role (it waits where it is parked), else at the place's hand-off site (a spot on open floor) that it
+ * drives to first, the robot waits for a person to step up to its front, and is handed its task
+ * (a resident gives the helper its errand, a packer loads the tote robot) before it sets off. The moment it is
+ * handed the task is the task's start, its decision frame. The person's walk (to its front, standing there touching
+ * it through the handing, away again) is planned with the people (people.ts planHandoffWalk). Nothing happens
+ * where the site cannot be reached.
+ */
+export function planHandoff(ctx: TaskContext): void {
+  const spec = ctx.job.tasks.handoff;
+  if (!spec) return;
+  // at its home (the helper's parking: the person comes to it where it waits), or at a site it drives to first
+  const atHome = sitesFor(ctx.place, spec.site).some((x) => x.id === ctx.home.id);
+  const site = atHome ? ctx.home : reachableSites(ctx, [spec.site])[0];
+  if (!site) return;
+  const nm = siteName(ctx.place, site);
+  const at = atHome
+    ? { ok: true, heading: ctx.drive.b.pose.heading_deg }
+    : visit(ctx, site, 'navigating', `going to ${nm} for its next task`);
+  if (!at.ok) return;
+  const t0 = ctx.drive.b.t;
+  ctx.drive.act(
+    at.heading,
+    ctx.s.uniform(spec.wait_s.min, spec.wait_s.max),
+    info(ctx, 'waiting', `waiting at ${nm} for its next task`),
+  );
+  const t = ctx.drive.b.t;
+  ctx.drive.act(
+    at.heading,
+    ctx.s.uniform(spec.hand_s.min, spec.hand_s.max),
+    info(ctx, 'handoff', `being handed its next task at ${nm}`, 'task start'),
+  );
+  ctx.record.handoff = { site: site.id, t0, t, t1: ctx.drive.b.t };
+}
+
+/** The decision of a task's first move: its start, unless a hand-off started it. */
+const taskStart = (ctx: TaskContext) => (ctx.record.handoff ? undefined : 'task start');
+
 // ------------------------------------------------------------------ helper
 
 /** A free spot for a thing on a surface, nearest the site the robot stands at. */
@@ -159,7 +200,7 @@ export function planHelperTask(ctx: TaskContext, spec: Kind<'carry'> | Kind<'ret
   }
   if (jobs.length === 0) {
     record.brief = `wait at ${siteName(place, ctx.home)}`;
-    drive.act(drive.b.pose.heading_deg, 10, info(ctx, 'parking', record.brief, 'task start'));
+    drive.act(drive.b.pose.heading_deg, 10, info(ctx, 'parking', record.brief, taskStart(ctx)));
     return;
   }
   // prefer errands whose length fits the frames a task should have
@@ -183,7 +224,7 @@ export function planHelperTask(ctx: TaskContext, spec: Kind<'carry'> | Kind<'ret
     spec.kind === 'return_to_spot' && j.toPose
       ? `bring ${tn} back to its spot on ${toN}`
       : `carry ${tn} from ${fromN} to ${toN}`;
-  const atFrom = visit(ctx, j.from, 'navigating', `going to ${fromN} to pick up ${tn}`, 'task start');
+  const atFrom = visit(ctx, j.from, 'navigating', `going to ${fromN} to pick up ${tn}`, taskStart(ctx));
   let ok = atFrom.ok;
   drive.act(atFrom.heading, spec.pick_s, info(ctx, 'picking', `picking up ${tn}`, 'pick'));
   const held = drive.b.t;
@@ -222,7 +263,7 @@ export function planAmrTask(ctx: TaskContext, spec: Kind<'dock_visit'> | Kind<'p
   const sites = reachableSites(ctx, spec.sites);
   if (sites.length === 0) {
     record.brief = `wait at ${siteName(place, ctx.home)}`;
-    drive.act(drive.b.pose.heading_deg, 10, info(ctx, 'charging', record.brief, 'task start'));
+    drive.act(drive.b.pose.heading_deg, 10, info(ctx, 'charging', record.brief, taskStart(ctx)));
     return;
   }
   const hx = ctx.home.position[0];
@@ -258,7 +299,7 @@ export function planAmrTask(ctx: TaskContext, spec: Kind<'dock_visit'> | Kind<'p
   stops.forEach((st, i) => {
     const nm = names[i];
     const verb = spec.kind === 'pick_loop' ? 'to pick an order' : 'to dock';
-    const at = visit(ctx, st, 'navigating', `going to ${nm} ${verb}`, i === 0 ? 'task start' : 'next stop');
+    const at = visit(ctx, st, 'navigating', `going to ${nm} ${verb}`, i === 0 ? taskStart(ctx) : 'next stop');
     ok = at.ok && ok;
     if (spec.kind === 'pick_loop')
       drive.act(at.heading, spec.pick_s, info(ctx, 'picking', `picking an order at ${nm}`, 'pick'));

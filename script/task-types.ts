@@ -33,6 +33,9 @@ export interface TaskRecord {
   t_end: number;
   /** seconds parked and unobserved before this task (0 for the first) */
   gap_before_s: number;
+  /** the hand-off that began the task (jobs' tasks.handoff): the site, when the robot stood there (t0), when it was
+   * handed the task (t) and when it set off (t1) */
+  handoff?: { site: string; t0: number; t: number; t1: number };
 }
 
 /** A thing's pose from a time on, as the task changed it (picked up, put down). */

@@ -15,7 +15,8 @@ import { resolveSamples } from '../render/quality.ts';
 import { renderLogPath } from '../render/render-log.ts';
 import { compileBuildParallel, reseededNotice } from '../compile/compile.ts';
 import { runCheck } from '../checks/check.ts';
-import { exportDataset } from './export.ts';
+import { exportDataset, releaseIdentity } from './export.ts';
+import type { ReleaseConfig } from './release/release-config.ts';
 import { readManifest, UsageError, CheckFailed } from '../foundation/index.ts';
 import {
   batchSettings,
@@ -39,6 +40,14 @@ export interface BuildOptions {
   blender?: string;
   /** blender (the default) or raycast: a truth-only build (not a release), exported as a truth-only dataset */
   engine?: string;
+  /** the render's compute device (cpu, cuda, optix, hip; default cpu) */
+  device?: string;
+  /** the release's version X.Y.Z (default: the preset's) */
+  version?: string;
+  /** the Hugging Face dataset id OWNER/NAME the card and release.json name (overrides the config's) */
+  repoId?: string;
+  /** the release config (hub id, pretty name, code URL, citation) */
+  config?: ReleaseConfig;
   /** print what would be built and a time estimate, build nothing */
   dryRun?: boolean;
   log?: (line: string) => void;
@@ -146,6 +155,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const dataset = resolve(opts.dataset ?? `${build}-dataset`);
   if (dataset === build || dataset.startsWith(build + '/'))
     throw new UsageError('the dataset folder must lie outside the build folder');
+  const version = opts.version ?? preset.version;
+  releaseIdentity({ version, repoId: opts.repoId, config: opts.config });
   const seconds: Record<string, number> = {};
   const timed = async <T>(stage: string, f: () => Promise<T> | T): Promise<T> => {
     const t0 = performance.now();
@@ -165,6 +176,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
         quality: preset.quality,
         workers: opts.workers,
         blender: opts.blender,
+        device: opts.device,
         onProgress: (p: RenderProgress) =>
           bar.update(
             p.done,
@@ -218,7 +230,16 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
 
   const truthOnly = opts.engine === 'raycast';
   await timed('export', () =>
-    exportDataset({ data: build, out: dataset, version: preset.version, force: existsSync(dataset), truthOnly, log }),
+    exportDataset({
+      data: build,
+      out: dataset,
+      version,
+      repoId: opts.repoId,
+      config: opts.config,
+      force: existsSync(dataset),
+      truthOnly,
+      log,
+    }),
   );
 
   const kept = check.report.families.filter((f) => f.status === 'kept').length;

@@ -121,16 +121,25 @@ function copiedFiles(build: string, caseIds: ReadonlySet<string>): string[] {
   return listFiles(build, skip);
 }
 
-/** Export a checked build; throws CheckFailed (exit 1) when refused or when the result does not verify. */
-export async function exportDataset(opts: ExportOptions): Promise<ExportResult> {
-  const log = opts.log ?? (() => {});
-  const build = resolve(opts.data);
-  const out = resolve(opts.out);
+/**
+ * The release's version and hub id, checked (a UsageError, exit 2, names the bad flag): the version X.Y.Z, the id
+ * OWNER/NAME (`repoId` over the config's). `stbench build` checks them before its first stage.
+ */
+export function releaseIdentity(opts: Pick<ExportOptions, 'version' | 'repoId' | 'config'>): ReleaseConfig {
   if (!/^\d+\.\d+\.\d+$/.test(opts.version))
     throw new UsageError(`--version must be X.Y.Z, not ${JSON.stringify(opts.version)}`);
   const cfg: ReleaseConfig = { ...(opts.config ?? {}), ...(opts.repoId ? { repo_id: opts.repoId } : {}) };
   if (cfg.repo_id && !REPO_ID.test(cfg.repo_id))
     throw new UsageError(`--repo-id must be OWNER/NAME, not ${JSON.stringify(cfg.repo_id)}`);
+  return cfg;
+}
+
+/** Export a checked build; throws CheckFailed (exit 1) when refused or when the result does not verify. */
+export async function exportDataset(opts: ExportOptions): Promise<ExportResult> {
+  const log = opts.log ?? (() => {});
+  const build = resolve(opts.data);
+  const out = resolve(opts.out);
+  const cfg = releaseIdentity(opts);
   if (!existsSync(build) || !statSync(build).isDirectory())
     throw new UsageError(`--data ${opts.data}: no such build folder`);
   checkExportOut(opts.out, out, build, !!opts.force);

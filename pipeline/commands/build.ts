@@ -1,11 +1,14 @@
 /**
- * `stbench build --preset demo|release --out BUILD [--dataset DIR] [--workers N] [--engine blender|raycast] [--dry-run]`: every stage in order
- * (script, render, compile, check, export), resumable, with a progress bar per stage and a summary at the end.
+ * `stbench build --preset demo|release --out BUILD [--dataset DIR] [--workers N] [--engine blender|raycast]
+ * [--device D] [--version X.Y.Z] [--repo-id OWNER/NAME] [--config FILE] [--dry-run]`: every stage in order (script,
+ * render, compile, check, export), resumable, with a progress bar per stage and a summary at the end; the render
+ * takes the device, the export the version, hub id and release config (as `stbench render` and `stbench export`).
  */
 import type { Command } from 'commander';
 import { UsageError, workersFlag } from '../../foundation/index.ts';
 import { dryRun, formatDuration, runBuild } from '../build.ts';
 import { PRESETS } from '../build-presets.ts';
+import { loadReleaseConfig } from '../release/release-config.ts';
 
 export function registerBuild(program: Command): void {
   program
@@ -21,6 +24,10 @@ export function registerBuild(program: Command): void {
       'blender (Cycles renders) or raycast (a truth-only build: ray-cast frames, exported as a truth-only dataset, never a release)',
       'blender',
     )
+    .option('--device <d>', "the render's compute device: cpu, cuda, optix, hip", 'cpu')
+    .option('--version <x.y.z>', "the release's version (default: the preset's)")
+    .option('--repo-id <owner/name>', 'the Hugging Face dataset id the card and release.json name')
+    .option('--config <file>', 'release config (YAML or JSON): repo_id, pretty_name, code_url, citation, authors, year')
     .option('--dry-run', 'print the counts and a time estimate measured on this machine; build nothing')
     .action(
       async (o: {
@@ -30,6 +37,10 @@ export function registerBuild(program: Command): void {
         workers: string;
         blender?: string;
         engine: string;
+        device: string;
+        version?: string;
+        repoId?: string;
+        config?: string;
         dryRun?: boolean;
       }) => {
         const preset = PRESETS[o.preset];
@@ -45,6 +56,10 @@ export function registerBuild(program: Command): void {
           workers,
           blender: o.blender,
           engine: o.engine,
+          device: o.device,
+          version: o.version,
+          repoId: o.repoId,
+          config: o.config ? loadReleaseConfig(o.config) : undefined,
           log: (l: string) => process.stderr.write(`${l}\n`),
         };
         if (o.dryRun) {

@@ -4,21 +4,27 @@
  * ask something, resumably, and write RUN_DIR/results.json and results.md (checks/eval.ts). Broken cases are
  * reported apart and never scored; the run exits 1 when any case broke (`--retry-broken` runs them again). A
  * non-empty --out that is not a run of the same system, data, channel and selection is refused (exit 2).
+ * `stbench eval compare RUN_A RUN_B [--seed S] [--resamples N]`: the paired headline difference per layout of two
+ * runs (as `stbench compare`).
  */
 import type { Command } from 'commander';
-import { CheckFailed, positiveFlag, workersFlag } from '../../foundation/index.ts';
+import { CheckFailed, positiveFlag, UsageError, workersFlag } from '../../foundation/index.ts';
 import { runEval } from '../../checks/eval.ts';
 import { DEFAULT_REPLY_TIMEOUT_MS } from '../../checks/harness/index.ts';
 import { resolveSystem } from '../../checks/systems/registry.ts';
 import { caseProgress } from './case-progress.ts';
+import { compareOptions, printCompare, type CompareFlags } from './score.ts';
 
 export function registerEval(program: Command): void {
-  program
+  const evalCmd = program
     .command('eval')
-    .description('run a system over the cases of a build or dataset and write results.json and results.md')
+    .description(
+      'run a system over the cases of a build or dataset and write results.json and results.md (eval compare: two runs side by side)',
+    )
     .argument('<system>', 'cmd:<shell command> for an external program, or a scripted system name')
-    .requiredOption('--data <dir>', 'the build or dataset folder')
-    .requiredOption('--out <run_dir>', 'the run folder (answers/, results.json, results.md); a rerun resumes')
+    // required, but checked in the action, so that `eval compare` needs neither
+    .option('--data <dir>', 'the build or dataset folder (required)')
+    .option('--out <run_dir>', 'the run folder (answers/, results.json, results.md); a rerun resumes (required)')
     .option(
       '--select <key=value>',
       'keep cases by job, length, layout, cid or sid (repeatable)',
@@ -37,8 +43,8 @@ export function registerEval(program: Command): void {
       async (
         spec: string,
         opts: {
-          data: string;
-          out: string;
+          data?: string;
+          out?: string;
           select: string[];
           channel: string;
           workers: string;
@@ -46,6 +52,9 @@ export function registerEval(program: Command): void {
           retryBroken?: boolean;
         },
       ) => {
+        if (!opts.data) throw new UsageError('eval: --data DIR is required (the build or dataset folder)');
+        if (!opts.out) throw new UsageError('eval: --out RUN_DIR is required (the run folder to write or resume)');
+        const { data, out } = opts;
         const workers = workersFlag(opts.workers);
         const timeoutS = positiveFlag('timeout', opts.timeout, 86_400, 'a day for one reply is no timeout');
         const system = resolveSystem(spec);
@@ -54,8 +63,8 @@ export function registerEval(program: Command): void {
         try {
           r = await runEval({
             system,
-            data: opts.data,
-            out: opts.out,
+            data,
+            out,
             select: opts.select,
             channel: opts.channel,
             workers,
@@ -68,7 +77,7 @@ export function registerEval(program: Command): void {
         }
         process.stdout.write(r.markdown + '\n');
         process.stderr.write(
-          `${system.name}: scored ${r.cases - r.broken} of ${r.cases} cases, ${r.broken} broken; wrote ${opts.out}/results.json and results.md\n`,
+          `${system.name}: scored ${r.cases - r.broken} of ${r.cases} cases, ${r.broken} broken; wrote ${out}/results.json and results.md\n`,
         );
         if (r.broken) {
           const lines = r.brokenCases.slice(0, 10).map((b) => `  ${b.cid}: ${b.reason}`);
@@ -80,4 +89,9 @@ export function registerEval(program: Command): void {
         }
       },
     );
+  compareOptions(evalCmd.command('compare'))
+    .description('the paired headline difference per layout of two runs of the same compile and cases')
+    .argument('<run_a>', 'a run folder of stbench eval (or its results.json)')
+    .argument('<run_b>', 'another run folder (or its results.json)')
+    .action((a: string, b: string, opts: CompareFlags) => printCompare(a, b, opts));
 }

@@ -1,9 +1,12 @@
 /**
  * `stbench score GOLD.jsonl ANSWERS.jsonl [--out SCORED.jsonl]`: score answers against gold rows, one scored row per
  * gold row in gold order (a question without an answer scores as an invalid answer, reason `missing`).
- * `stbench compare RESULTS_A RESULTS_B`: the paired headline difference per layout of two results.json files.
+ * `stbench compare RESULTS_A RESULTS_B`: the paired headline difference per layout of two results.json files (or run
+ * folders; `stbench eval compare RUN_A RUN_B` is the same).
  */
 import type { Command } from 'commander';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   checkOutputFile,
   checkSeed,
@@ -41,6 +44,43 @@ function readResults(file: string): Results {
   return r as Results;
 }
 
+/** A run folder's results.json, or the file itself. */
+function resultsFile(given: string): string {
+  if (existsSync(given) && statSync(given).isDirectory()) {
+    const f = join(given, 'results.json');
+    if (!existsSync(f)) throw new UsageError(`${given} holds no results.json: is it a run folder of stbench eval?`);
+    return f;
+  }
+  return given;
+}
+
+export interface CompareFlags {
+  seed: string;
+  resamples: string;
+}
+
+/** The options of a paired comparison (`stbench compare`, `stbench eval compare`). */
+export function compareOptions(cmd: Command): Command {
+  return cmd
+    .option('--seed <seed>', 'bootstrap seed', 'score')
+    .option('--resamples <n>', 'bootstrap resamples', '2000');
+}
+
+/** Print the paired headline difference per layout of two runs (run folders or their results.json). */
+export function printCompare(a: string, b: string, opts: CompareFlags): void {
+  checkSeed(opts.seed, (m) => new UsageError(`--seed: ${m}`));
+  const B = wholeFlag(
+    'resamples',
+    opts.resamples,
+    1,
+    1_000_000,
+    'a million resamples is minutes of work per layout; 2000 is the default',
+  )!;
+  const ra = readResults(resultsFile(a));
+  const rb = readResults(resultsFile(b));
+  process.stdout.write(compareMarkdown(ra, rb, compare(ra, rb, { B, seed: opts.seed })) + '\n');
+}
+
 export function registerScore(program: Command): void {
   program
     .command('score')
@@ -66,24 +106,9 @@ export function registerScore(program: Command): void {
       );
     });
 
-  program
-    .command('compare')
+  compareOptions(program.command('compare'))
     .description('paired headline difference per layout of two results.json of the same compile and cases')
-    .argument('<a>', 'results.json A')
-    .argument('<b>', 'results.json B')
-    .option('--seed <seed>', 'bootstrap seed', 'score')
-    .option('--resamples <n>', 'bootstrap resamples', '2000')
-    .action((fa: string, fb: string, opts: { seed: string; resamples: string }) => {
-      checkSeed(opts.seed, (m) => new UsageError(`--seed: ${m}`));
-      const B = wholeFlag(
-        'resamples',
-        opts.resamples,
-        1,
-        1_000_000,
-        'a million resamples is minutes of work per layout; 2000 is the default',
-      )!;
-      const a = readResults(fa);
-      const b = readResults(fb);
-      process.stdout.write(compareMarkdown(a, b, compare(a, b, { B, seed: opts.seed })) + '\n');
-    });
+    .argument('<a>', 'results.json A (or its run folder)')
+    .argument('<b>', 'results.json B (or its run folder)')
+    .action((fa: string, fb: string, opts: CompareFlags) => printCompare(fa, fb, opts));
 }

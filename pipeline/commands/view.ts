@@ -1,12 +1,12 @@
 /**
- * `stbench view [RUN_DIR] --data BUILD_OR_DATASET --out SITE [--case CID ...] [--serve [--port N]]`: write a static
- * site to audit questions and gold by eye (a page per case: map, frames, questions, gold, and with a run the
+ * `stbench view [RUN_DIR] --data BUILD_OR_DATASET [--out SITE] [--case CID ...] [--serve [--port N]]`: write a static
+ * site (by default RUN_DIR/view; never inside the data) to audit questions and gold by eye (a page per case: map, frames, questions, gold, and with a run the
  * answers and scores), and optionally serve it on localhost.
  */
 import type { Command } from 'commander';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { checkOutputFolder, wholeFlag } from '../../foundation/index.ts';
+import { existsSync, realpathSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { checkOutputFolder, UsageError, wholeFlag } from '../../foundation/index.ts';
 import { serveSite } from '../view/serve.ts';
 import { writeSite } from '../view/site.ts';
 
@@ -16,18 +16,26 @@ export function registerView(program: Command): void {
     .description('write a static site of the cases (map, frames, questions, gold; with a run, answers and scores)')
     .argument('[run_dir]', 'a run folder holding results.json (and answers/)')
     .requiredOption('--data <dir>', 'the build or dataset folder')
-    .requiredOption('--out <dir>', 'the site folder to write')
+    .option('--out <dir>', 'the site folder to write (default: RUN_DIR/view; required without a run)')
     .option('--case <cid...>', 'only these cases')
     .option('--serve', 'serve the site on localhost after writing it')
     .option('--port <n>', 'port for --serve (0: any free port)', '8080')
     .action(
       async (
         runDir: string | undefined,
-        opts: { data: string; out: string; case?: string[]; serve?: boolean; port: string },
+        opts: { data: string; out?: string; case?: string[]; serve?: boolean; port: string },
       ) => {
         const port = wholeFlag('port', opts.port, 0, 65535, 'the largest port number')!;
+        if (!opts.out && !runDir)
+          throw new UsageError('view: give --out SITE (or a run folder, whose view/ it writes)');
+        const out = opts.out ?? join(runDir!, 'view');
+        // the data is read-only to a view: its site never goes inside it
+        const data = existsSync(opts.data) ? realpathSync(opts.data) : resolve(opts.data);
+        const site = resolve(out);
+        if (site === data || site.startsWith(data + sep))
+          throw new UsageError(`--out ${out} lies inside --data ${opts.data}: write the site outside the data`);
         // a site is written into a new or empty folder, or over a site this command wrote (never over other files)
-        checkOutputFolder(opts.out, {
+        checkOutputFolder(out, {
           flag: '--out',
           inputs: [opts.data, ...(runDir ? [runDir] : [])],
           owned: (dir) =>
@@ -35,7 +43,7 @@ export function registerView(program: Command): void {
               ? null
               : 'is not a site stbench view wrote (no index.html and assets/view.js)',
         });
-        const s = await writeSite({ data: opts.data, out: opts.out, run: runDir, cases: opts.case });
+        const s = await writeSite({ data: opts.data, out, run: runDir, cases: opts.case });
         process.stdout.write(
           `wrote ${s.out}: ${s.cases.length} case pages, ${s.frames} frames${s.audit ? ', the screen audit' : ''}\n`,
         );

@@ -1,6 +1,6 @@
-/** `stbench score` and `stbench compare` end to end, as a user runs them. */
+/** `stbench score`, `stbench compare` and `stbench eval compare` end to end, as a user runs them. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -111,5 +111,40 @@ describe('stbench compare', () => {
     const refused = run('compare', a, c);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/different compiles/);
+  });
+});
+
+describe('stbench eval compare', () => {
+  it('compares two run folders as compare compares their results.json, and names a folder that is no run', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stbench-eval-compare-'));
+    const golds = Array.from({ length: 12 }, (_, i) =>
+      gold('clear_path', { value: 1, sid: `s${i % 3}`, cid: `c${i % 6}` }),
+    );
+    const runs = {
+      exact: new Map(golds.map((g) => [g.qid, { type: 'number', value: 1 }])),
+      unknown: new Map(golds.map((g) => [g.qid, { type: 'unknown' }])),
+    };
+    for (const [name, answers] of Object.entries(runs)) {
+      mkdirSync(join(dir, name));
+      writeFileSync(
+        join(dir, name, 'results.json'),
+        JSON.stringify(buildResults({ golds, answers, system: name, compile_hash: 'h', B: 50 })),
+      );
+    }
+    const folders = run('eval', 'compare', join(dir, 'exact'), join(dir, 'unknown'), '--resamples', '100');
+    expect(folders.status, folders.stderr).toBe(0);
+    expect(folders.stdout).toContain('| apartment_a | +1.000 [+1.000, +1.000] | 12 | 3 |');
+    const files = run(
+      'compare',
+      join(dir, 'exact', 'results.json'),
+      join(dir, 'unknown', 'results.json'),
+      '--resamples',
+      '100',
+    );
+    expect(files.stdout).toBe(folders.stdout);
+    mkdirSync(join(dir, 'empty'));
+    const noRun = run('eval', 'compare', join(dir, 'exact'), join(dir, 'empty'));
+    expect(noRun.status).toBe(2);
+    expect(noRun.stderr).toContain('holds no results.json');
   });
 });

@@ -1,9 +1,11 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatHeader } from '../../../../formats/step.ts';
 import { InputError, UsageError } from '../../../../foundation/index.ts';
 import { writeSite } from '../../../../pipeline/view/site.ts';
+import { runCli } from '../../../helpers/cli-in-process.ts';
 import { CID, FRAMES, Q, SID, makeViewBuild, type ViewFixture } from '../../../helpers/view-fixture.ts';
 
 let f: ViewFixture;
@@ -136,5 +138,27 @@ describe('writeSite', () => {
     await expect(writeSite({ data: join(f.root, 'scripts'), out: join(f.root, 'site-h') })).rejects.toThrow(
       /no private\/ folder/,
     );
+  });
+});
+
+describe('stbench view', () => {
+  it('writes a run’s site to RUN/view by default, and never inside --data', async () => {
+    const run = join(mkdtempSync(join(tmpdir(), 'stbench-view-run-')), 'run');
+    cpSync(f.runDir, run, { recursive: true });
+    const r = await runCli(['view', run, '--data', f.root]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(run, 'view', 'index.html'))).toBe(true);
+    expect(existsSync(join(run, 'view', 'cases', `${CID}.html`))).toBe(true);
+    // a run folder kept inside the build: its default site would lie in the data, and so would any --out there
+    const kept = await runCli(['view', f.runDir, '--data', f.root]);
+    expect(kept.code).toBe(2);
+    expect(existsSync(join(f.runDir, 'view'))).toBe(false);
+    const inside = await runCli(['view', run, '--data', f.root, '--out', join(f.root, 'my-site')]);
+    expect(inside.code).toBe(2);
+    expect(inside.stderr).toContain('lies inside --data');
+    expect(existsSync(join(f.root, 'my-site'))).toBe(false);
+    const noOut = await runCli(['view', '--data', f.root]);
+    expect(noOut.code).toBe(2);
+    expect(noOut.stderr).toContain('give --out SITE');
   });
 });

@@ -138,6 +138,18 @@ class Shapes(System):
     expect(o.answers.get(c.qids.q1)).toEqual({ type: 'number', value: 0.25 });
     expect(o.answers.get(c.qids.q2)).toEqual({ type: 'place' });
   });
+
+  it('runs the class form docs/protocol.md shows: every answer unknown, the case ok', async () => {
+    const doc = readFileSync('docs/protocol.md', 'utf8');
+    const section = doc.slice(doc.indexOf('## An agent as a Python class'));
+    const block = /```python\n([\s\S]*?)```/.exec(section)![1];
+    const file = join(root, 'docs_agent.py');
+    writeFileSync(file, block);
+    const o = await runCase(resolveSystem(`${file}:MyAgent`), c.dir);
+    expect(o.status).toBe('ok');
+    expect([...o.answers.keys()]).toEqual(Object.values(c.qids));
+    expect([...o.answers.values()]).toEqual(Array(5).fill({ type: 'unknown' }));
+  });
 });
 
 describe("a Python agent's faults break the case", () => {

@@ -1,4 +1,7 @@
-/** The stream harness: the protocol, loading a case, its messages, the two transports, running one case or many. */
+/**
+ * The stream harness: the protocol, loading a case, its messages, the two transports (and Python agents over the
+ * subprocess one), running one case or many.
+ */
 export * from './protocol.ts';
 export * from './robot-facts.ts';
 export * from './system-prompt.ts';
@@ -10,3 +13,4 @@ export * from './in-process-link.ts';
 export * from './subprocess-link.ts';
 export * from './run-case.ts';
 export * from './run-many.ts';
+export * from './python-agent.ts';

@@ -1,9 +1,16 @@
 /**
  * The in-process systems by name, and `resolveSystem`, which turns a SYSTEM argument into a system:
- * `cmd:<shell command>` is an external program, anything else a registered name.
+ * `cmd:<shell command>` is an external program, `FILE.py:Class` an agent written as a Python class
+ * (checks/harness/python-agent.ts), anything else a registered name.
  */
 import { UsageError } from '../../foundation/index.ts';
-import { commandSystem, type HarnessSystem, type InProcessSystem } from '../harness/index.ts';
+import {
+  commandSystem,
+  isPythonAgentSpec,
+  pythonAgentSystem,
+  type HarnessSystem,
+  type InProcessSystem,
+} from '../harness/index.ts';
 import { allUnknown } from './all-unknown.ts';
 import { currentView } from './current-view.ts';
 import { detectionsMemory } from './detections-memory.ts';
@@ -41,9 +48,9 @@ export function resolveSystem(spec: string): HarnessSystem {
     return commandSystem(command);
   }
   const sys = SYSTEMS.get(spec);
-  if (!sys)
-    throw new UsageError(
-      `unknown system ${JSON.stringify(spec)}: use one of ${[...SYSTEMS.keys()].join(', ')}, or cmd:<command> for an external program`,
-    );
-  return sys;
+  if (sys) return sys;
+  if (isPythonAgentSpec(spec)) return pythonAgentSystem(spec);
+  throw new UsageError(
+    `unknown system ${JSON.stringify(spec)}: use one of ${[...SYSTEMS.keys()].join(', ')}, cmd:<command> for an external program, or FILE.py:Class for a Python agent`,
+  );
 }

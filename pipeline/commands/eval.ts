@@ -1,9 +1,10 @@
 /**
  * `stbench eval SYSTEM --data DIR [--select job=helper/1] [--select length=short] [--channel rgb_pose|detections]
- * [--workers N] [--timeout S] --out RUN_DIR`: run a scripted system or `cmd:<command>` over the compiled cases that
- * ask something, resumably, and write RUN_DIR/results.json and results.md (checks/eval.ts). Broken cases are
- * reported apart and never scored; the run exits 1 when any case broke (`--retry-broken` runs them again). A
- * non-empty --out that is not a run of the same system, data, channel and selection is refused (exit 2).
+ * [--workers N] [--timeout S] --out RUN_DIR`: run a scripted system, `cmd:<command>` or a Python agent
+ * (`FILE.py:Class`) over the compiled cases that ask something, resumably, and write RUN_DIR/results.json and
+ * results.md (checks/eval.ts). Broken cases are reported apart and never scored; the run exits 1 when any case
+ * broke (`--retry-broken` runs them again). A non-empty --out that is not a run of the same system, data, channel
+ * and selection is refused (exit 2).
  * `stbench eval compare RUN_A RUN_B [--seed S] [--resamples N]`: the paired headline difference per layout of two
  * runs (as `stbench compare`).
  */
@@ -21,7 +22,10 @@ export function registerEval(program: Command): void {
     .description(
       'run a system over the cases of a build or dataset and write results.json and results.md (eval compare: two runs side by side)',
     )
-    .argument('<system>', 'cmd:<shell command> for an external program, or a scripted system name')
+    .argument(
+      '<system>',
+      'cmd:<shell command> for an external program, FILE.py:Class for a Python agent (a subclass of System from system_shim, docs/protocol.md), or a scripted system name',
+    )
     // required, but checked in the action, so that `eval compare` needs neither
     .option('--data <dir>', 'the build or dataset folder (required)')
     .option('--out <run_dir>', 'the run folder (answers/, results.json, results.md); a rerun resumes (required)')

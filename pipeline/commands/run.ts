@@ -1,7 +1,8 @@
 /**
  * `stbench run SYSTEM CASE_DIR [--channel rgb_pose|detections] [--timeout S]`: run one case (private/<cid> of a
- * build or dataset) through a system (`cmd:<shell command>` or an in-process system's name) and print its answers as
- * JSONL ({"qid","answer"}); where the case has gold.jsonl, then the scored rows and the results' markdown.
+ * build or dataset) through a system (`cmd:<shell command>`, a Python agent `FILE.py:Class` or an in-process
+ * system's name) and print its answers as JSONL ({"qid","answer"}); where the case has gold.jsonl, then the scored
+ * rows and the results' markdown.
  * A broken outcome (crash, hang, garbage) is reported with its reason and exits 1.
  */
 import type { Command } from 'commander';
@@ -15,10 +16,12 @@ import { buildResults, readGoldRows, resultsMarkdown, score } from '../../checks
 export function registerRun(program: Command): void {
   program
     .command('run')
-    .description('run one case through a system (cmd:<command> or a scripted system) and print its answers and scores')
+    .description(
+      'run one case through a system (cmd:<command>, FILE.py:Class or a scripted system) and print its answers and scores',
+    )
     .argument(
       '<system>',
-      'cmd:<shell command> for an external program, or an in-process system name (e.g. all_unknown)',
+      'cmd:<shell command> for an external program, FILE.py:Class for a Python agent (a subclass of System from system_shim, docs/protocol.md), or an in-process system name (e.g. all_unknown)',
     )
     .argument('<case_dir>', 'the case folder, private/<cid> of a build or dataset')
     .option('--channel <channel>', 'rgb_pose or detections', 'rgb_pose')

@@ -1,0 +1,71 @@
+/**
+ * An agent written as a Python class (docs/protocol.md, "An agent as a Python class"): the SYSTEM `FILE.py:Class`
+ * is a subprocess system running `python3 -B checks/harness/python/run_agent.py FILE Class`, a fresh process per
+ * case, over the same line protocol as `cmd:`. The runner imports the file, makes one instance of the class (a
+ * subclass of `System` from checks/harness/python/system_shim.py) and turns each message into a call of it.
+ *
+ * The file is imported once up front (`run_agent.py --check`), so a missing class, one that does not subclass
+ * System, or a file that does not import is a usage error before any case runs, not a broken outcome per case.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UsageError } from '../../foundation/index.ts';
+import type { CommandSystem } from './system.ts';
+
+/** The runner script (it puts system_shim.py, beside it, on the agent's sys.path). */
+export const PYTHON_RUNNER = fileURLToPath(new URL('./python/run_agent.py', import.meta.url));
+
+/** The prefix of a Python agent's system name in run folders and results: `py:FILE.py:Class`. */
+export const PYTHON_PREFIX = 'py:';
+
+/** How long importing the agent for the up-front check may take. */
+const CHECK_TIMEOUT_MS = 120_000;
+
+const INSTALL_HINT = 'install it (Debian: apt-get install python3, which pipeline/setup.sh does)';
+
+/** Whether a SYSTEM argument is meant as `FILE.py:Class` (a scripted system's name has no ':', '/' or '.'). */
+export function isPythonAgentSpec(spec: string): boolean {
+  return /[:/.]/.test(spec);
+}
+
+/** A word quoted for /bin/sh. */
+export function shellQuote(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The subprocess system for `FILE.py:Class`; a UsageError (exit 2) names what is wrong with it. */
+export function pythonAgentSystem(spec: string): CommandSystem {
+  const i = spec.lastIndexOf(':');
+  const file = i >= 0 ? spec.slice(0, i) : spec;
+  const cls = i >= 0 ? spec.slice(i + 1) : '';
+  if (!file.endsWith('.py'))
+    throw new UsageError(
+      `${JSON.stringify(file)} is not a .py file: a Python agent is given as FILE.py:Class, e.g. my_agent/agent.py:MyAgent`,
+    );
+  if (!cls) throw new UsageError(`${spec} names no class: give the agent's class after a colon, as ${file}:MyAgent`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(cls))
+    throw new UsageError(`${JSON.stringify(cls)} is not a Python class name (in ${spec}): use FILE.py:ClassName`);
+  const abs = resolve(file);
+  if (!existsSync(abs)) throw new UsageError(`${file} not found (the Python agent ${spec})`);
+  if (!statSync(abs).isFile()) throw new UsageError(`${file} is not a file (the Python agent ${spec})`);
+
+  const r = spawnSync('python3', ['-B', PYTHON_RUNNER, '--check', abs, cls], {
+    encoding: 'utf8',
+    timeout: CHECK_TIMEOUT_MS,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  if ((r.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT')
+    throw new UsageError(`python3 not found on PATH: a Python agent (${spec}) runs with python3; ${INSTALL_HINT}`);
+  if (r.error) throw new UsageError(`checking the Python agent ${spec} failed: ${r.error.message}`);
+  if (r.status !== 0) {
+    const tail = r.stderr.trim().split('\n').slice(-20).join('\n');
+    throw new UsageError(`the Python agent ${spec} cannot run:\n${tail || `python3 exited with code ${r.status}`}`);
+  }
+  return {
+    kind: 'command',
+    name: `${PYTHON_PREFIX}${spec}`,
+    command: ['python3', '-B', PYTHON_RUNNER, abs, cls].map(shellQuote).join(' '),
+  };
+}

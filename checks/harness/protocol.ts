@@ -5,7 +5,10 @@
  *   task    {index, text}                                        -> {"type":"next"}
  *   observe {step: Step + header + rgb | depth + detections}     -> {"type":"next"}   (the request for the next frame)
  *   ask     {questions: [{qid, text, answer_type}], end}         -> {"answers":[{"qid","answer"}]}
- *   finish  {}                                                   (no reply)
+ *   finish  {}                                                   (no reply; a subprocess may write {"type":"cost"})
+ *
+ * Any reply may carry `cost` ({input_tokens, output_tokens, usd}, each optional: what the system spent since its
+ * previous report, formats/cost.ts); after finish a subprocess may write one last line {"type":"cost","cost":{...}}.
  *
  * Channels: `rgb_pose` (the agents': the JPEG path, pose, status; never depth, detections or private/ files) and
  * `detections` (gates and diagnostics: depth path and the oracle's in-view list instead of the JPEG). The retired
@@ -13,6 +16,7 @@
  */
 import { z } from 'zod';
 import { QuestionRow } from '../../formats/case-schema.ts';
+import { CostReport } from '../../formats/cost.ts';
 import { Step } from '../../formats/step.ts';
 import { UsageError } from '../../foundation/index.ts';
 
@@ -95,15 +99,20 @@ export type FinishMsg = z.infer<typeof FinishMsg>;
 export const Message = z.discriminatedUnion('type', [StartMsg, TaskMsg, ObserveMsg, AskMsg, FinishMsg]);
 export type Message = z.infer<typeof Message>;
 
-/** The reply to start, task and observe: the request for the next message. */
-export const NextReply = z.object({ type: z.literal('next') });
+/** The reply to start, task and observe: the request for the next message, with what it cost if the system says. */
+export const NextReply = z.object({ type: z.literal('next'), cost: CostReport.optional() });
 export type NextReply = z.infer<typeof NextReply>;
 
 /** The reply to an ask: an answer per question (a missing one scores as missing; the value is scored, not checked here). */
 export const AnswersReply = z.object({
   type: z.literal('answers').optional(),
   answers: z.array(z.object({ qid: z.string(), answer: z.unknown() })),
+  cost: CostReport.optional(),
 });
 export type AnswersReply = z.infer<typeof AnswersReply>;
+
+/** What a subprocess may write after finish, before it exits: its last cost report. */
+export const CostLine = z.strictObject({ type: z.literal('cost'), cost: CostReport });
+export type CostLine = z.infer<typeof CostLine>;
 
 export const NEXT: NextReply = { type: 'next' };

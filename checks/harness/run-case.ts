@@ -3,15 +3,29 @@
  * system replied to the one before (the reply to a frame is its request for the next), every reply checked. A
  * system that throws, crashes, hangs past the reply timeout or replies with garbage gets a broken outcome for the
  * case (not a score); the system is always torn down. A bad case (the build's fault) throws InputError instead.
+ *
+ * Cost: every reply may carry a cost report (what the system spent since its last one), and a subprocess may write
+ * one more after finish; the case's outcome holds their sum (`cost`, absent when none came). A malformed report
+ * breaks the case. With `caseUsd`, a case whose summed dollars pass the cap is stopped at once, as a case ends
+ * (finish, the grace, the group killed, the folders removed), and is broken: `stopped: cost $Y over --case-usd X`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { onInterrupt } from '../../foundation/index.ts';
+import { addCost, costProblem, formatUsd, zeroCost, type CostReport, type CostSum } from '../../formats/cost.ts';
+import { onInterrupt, UsageError } from '../../foundation/index.ts';
 import { caseMessages } from './case-messages.ts';
 import { inProcessLink } from './in-process-link.ts';
 import { loadCase, type LoadedCase } from './load-case.ts';
-import { AnswersReply, DEFAULT_CHANNEL, NextReply, parseChannel, type Channel, type Message } from './protocol.ts';
+import {
+  AnswersReply,
+  CostLine,
+  DEFAULT_CHANNEL,
+  NextReply,
+  parseChannel,
+  type Channel,
+  type Message,
+} from './protocol.ts';
 import { subprocessLink } from './subprocess-link.ts';
 import { BrokenSystem, type HarnessSystem, type Link } from './system.ts';
 
@@ -30,6 +44,11 @@ export interface RunCaseOptions {
    * default is on for command systems and off for in-process ones.
    */
   stageFrames?: boolean;
+  /**
+   * The most a case may cost, dollars (`--case-usd`): once the system's reports sum to more, the case is stopped
+   * and broken (`stopped: cost $Y over --case-usd X`). A positive number; none by default.
+   */
+  caseUsd?: number;
   /** called with every message as it is sent (diagnostics and tests) */
   onMessage?: (msg: Message) => void;
 }
@@ -51,6 +70,53 @@ export interface CaseOutcome {
   /** raw answers by qid, in the order given (a broken case keeps what it answered before it broke) */
   answers: Map<string, unknown>;
   timings: CaseTimings;
+  /** the sum of the system's cost reports (a broken case's too); absent when it sent none */
+  cost?: CostSum;
+}
+
+/** A `--case-usd` or `--max-usd` cap given in code: a positive finite number (the CLI checks its flags the same). */
+export function checkUsdCap(flag: string, v: number | undefined): void {
+  if (v !== undefined && !(Number.isFinite(v) && v > 0))
+    throw new UsageError(`--${flag} must be a positive number of dollars, got ${v}`);
+}
+
+/** The reason of a case stopped at its cap. */
+export function caseUsdReason(spent: number, cap: number): string {
+  return `stopped: cost $${formatUsd(spent)} over --case-usd ${cap}`;
+}
+
+/** The cost report a reply carries (undefined when none); a malformed one breaks the case. */
+function costOf(what: string, reply: unknown): CostReport | undefined {
+  if (!reply || typeof reply !== 'object' || !('cost' in reply)) return undefined;
+  const cost = (reply as { cost: unknown }).cost;
+  if (cost === undefined) return undefined; // an in-process reply's unset field
+  const problem = costProblem(cost);
+  if (problem) throw new BrokenSystem(`the cost in the reply to ${what} is malformed: ${problem}`);
+  return cost as CostReport;
+}
+
+/** The cost reports among the lines a subprocess wrote after finish; a malformed one breaks the case. */
+function trailingCosts(lines: readonly string[]): CostReport[] {
+  const out: CostReport[] = [];
+  for (const line of lines) {
+    let v: unknown;
+    try {
+      v = JSON.parse(line);
+    } catch {
+      continue; // not a report: what a system writes after finish was never read, and still is not
+    }
+    if (!v || typeof v !== 'object' || (v as { type?: unknown }).type !== 'cost') continue;
+    const cost = (v as { cost?: unknown }).cost;
+    const problem = cost === undefined ? null : costProblem(cost);
+    if (problem) throw new BrokenSystem(`the cost line after finish is malformed: ${problem}`);
+    const r = CostLine.safeParse(v);
+    if (!r.success)
+      throw new BrokenSystem(
+        `the line after finish must be {"type":"cost","cost":{...}}, not ${JSON.stringify(v).slice(0, 200)}`,
+      );
+    out.push(r.data.cost);
+  }
+  return out;
 }
 
 function checkReply(msg: Message, reply: unknown, answers: Map<string, unknown>): void {
@@ -80,6 +146,7 @@ export async function runCase(
   caseDir: string | LoadedCase,
   opts: RunCaseOptions = {},
 ): Promise<CaseOutcome> {
+  checkUsdCap('case-usd', opts.caseUsd);
   const lc = typeof caseDir === 'string' ? loadCase(caseDir) : caseDir;
   const channel = parseChannel(opts.channel ?? DEFAULT_CHANNEL);
   const timeout = opts.replyTimeoutMs ?? DEFAULT_REPLY_TIMEOUT_MS;
@@ -110,6 +177,14 @@ async function drive(
   const t0 = performance.now();
   let link: Link | null = null;
   let reason: string | undefined;
+  let cost: CostSum | undefined;
+  const spend = (report: CostReport | undefined) => {
+    if (report) cost = addCost(cost ?? zeroCost(), report);
+  };
+  const cap = opts.caseUsd;
+  const overCap = () => cap !== undefined && cost !== undefined && cost.usd > cap;
+  let finished = false; // finish was sent
+  let stopped = false; // at the cap
   try {
     if (system.kind === 'command') {
       link = subprocessLink(system, { finishGraceMs: opts.finishGraceMs });
@@ -135,22 +210,40 @@ async function drive(
       const msg = it.value;
       opts.onMessage?.(msg);
       const sent = performance.now();
+      if (msg.type === 'finish') finished = true;
       const reply = await link.exchange(msg, timeout);
       if (msg.type === 'observe') timings.frames++;
       if (msg.type === 'ask') {
         timings.asks++;
         timings.answer_ms.push(Math.round(performance.now() - sent));
       }
+      if (msg.type !== 'finish') spend(costOf(msg.type, reply));
       checkReply(msg, reply, answers);
+      if (overCap()) {
+        // stopped as a case ends: finish, then the grace to exit (and write its last cost line)
+        stopped = finished = true;
+        await link.exchange({ type: 'finish' }, timeout);
+        break;
+      }
     }
   } catch (e) {
     if (!(e instanceof BrokenSystem)) {
       await link?.close(true);
       throw e;
     }
-    reason = e.message;
+    if (!stopped) reason = e.message;
   }
-  if (link) await link.close(reason !== undefined);
+  if (link) await link.close(reason !== undefined && !finished);
+  if (link && finished) {
+    try {
+      for (const r of trailingCosts(link.trailing?.() ?? [])) spend(r);
+    } catch (e) {
+      if (!(e instanceof BrokenSystem)) throw e;
+      reason ??= e.message;
+    }
+  }
+  // the last report may take the case over its cap too: a case that cost more than its cap is never scored
+  if ((stopped || reason === undefined) && overCap()) reason = caseUsdReason(cost!.usd, cap!);
   timings.wall_ms = Math.round(performance.now() - t0);
   return {
     cid: lc.case.cid,
@@ -158,5 +251,6 @@ async function drive(
     ...(reason !== undefined ? { reason } : {}),
     answers,
     timings,
+    ...(cost !== undefined ? { cost } : {}),
   };
 }

@@ -2,13 +2,18 @@
  * Running a system over many cases, `workers` at a time, resumably: each finished case (ok or broken) is written
  * atomically to RUN_DIR/answers/<cid>.json, and a rerun skips the cases that have one (broken ones too, unless
  * `retryBroken`). A broken case never stops the run; a bad case (InputError) does.
+ *
+ * Cost: each outcome's cost (the sum of the system's reports) is saved with it. With `maxUsd`, once the dollars of
+ * the folder's outcomes (this run's and the earlier runs') sum to more than the cap, no further case starts; the
+ * cases already running finish, so the total can pass the cap by what they spend (each bounded by `caseUsd`).
  */
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import pMap from 'p-map';
+import { CostSum, roundUsd } from '../../formats/cost.ts';
 import { InputError, readText, sweepTemps, UsageError, writeJsonAtomic } from '../../foundation/index.ts';
 import { DEFAULT_CHANNEL, parseChannel } from './protocol.ts';
-import { runCase, type CaseOutcome, type RunCaseOptions } from './run-case.ts';
+import { checkUsdCap, runCase, type CaseOutcome, type RunCaseOptions } from './run-case.ts';
 import type { HarnessSystem } from './system.ts';
 
 export const CASE_ANSWERS_FORMAT = 'stbench-case-answers/1';
@@ -24,6 +29,8 @@ export interface CaseAnswersFile {
   /** raw answers by qid */
   answers: Record<string, unknown>;
   timings: CaseOutcome['timings'];
+  /** the sum of the system's cost reports; absent when it sent none */
+  cost?: CostSum;
 }
 
 export interface RunProgress {
@@ -32,6 +39,8 @@ export interface RunProgress {
   /** cases found finished in RUN_DIR and not run again */
   skipped: number;
   broken: number;
+  /** the dollars the folder's outcomes cost so far (the skipped cases' included) */
+  usd: number;
   /** the case that just finished (null for the first report, before any case ran) */
   last: CaseOutcome | null;
 }
@@ -42,7 +51,22 @@ export interface RunManyOptions extends RunCaseOptions {
   workers?: number;
   /** run again the cases whose saved outcome is broken */
   retryBroken?: boolean;
+  /**
+   * The run folder's budget, dollars (`--max-usd`): once its outcomes' costs sum to more, no further case starts.
+   * A positive number; none by default.
+   */
+  maxUsd?: number;
   onProgress?: (p: RunProgress) => void;
+}
+
+/** What runManyReport returns. */
+export interface RunManyReport {
+  /** every case's outcome, run now or read back from RUN_DIR, in the given order; a case never run is missing */
+  outcomes: CaseOutcome[];
+  /** the cases `maxUsd` kept from starting, in the given order (a broken one keeps its saved outcome) */
+  unstarted: string[];
+  /** the dollars the folder's outcomes cost */
+  usd: number;
 }
 
 export function caseAnswersPath(runDir: string, cid: string): string {
@@ -67,12 +91,24 @@ export function readCaseAnswers(file: string): CaseOutcome & { system: string; c
   ) {
     throw new InputError({ file, path: '', message: 'a case answers file has cid, status (ok|broken) and answers' });
   }
+  let cost: CostSum | undefined;
+  if (v.cost !== undefined) {
+    const c = CostSum.safeParse(v.cost);
+    if (!c.success)
+      throw new InputError({
+        file,
+        path: 'cost',
+        message: 'a case cost is {input_tokens, output_tokens, usd}: whole token counts and dollars, none negative',
+      });
+    cost = c.data;
+  }
   return {
     cid: v.cid,
     status: v.status,
     ...(v.reason !== undefined ? { reason: v.reason } : {}),
     answers: new Map(Object.entries(v.answers)),
     timings: v.timings ?? { wall_ms: 0, frames: 0, asks: 0, answer_ms: [] },
+    ...(cost ? { cost } : {}),
     system: String(v.system),
     channel: String(v.channel),
   };
@@ -88,27 +124,42 @@ function writeCaseAnswers(runDir: string, system: string, channel: string, o: Ca
     ...(o.reason !== undefined ? { reason: o.reason } : {}),
     answers: Object.fromEntries(o.answers),
     timings: o.timings,
+    ...(o.cost ? { cost: o.cost } : {}),
   };
   writeJsonAtomic(caseAnswersPath(runDir, o.cid), file);
 }
 
 /**
  * Run a system over case folders (private/<cid>), in the given order of results. Returns every case's outcome,
- * the skipped ones read back from RUN_DIR.
+ * the skipped ones read back from RUN_DIR (with `maxUsd`, a case it kept from starting is missing unless it has a
+ * saved outcome; runManyReport says which).
  */
 export async function runMany(
   system: HarnessSystem,
   caseDirs: readonly string[],
   opts: RunManyOptions,
 ): Promise<CaseOutcome[]> {
+  return (await runManyReport(system, caseDirs, opts)).outcomes;
+}
+
+/** runMany, with the cases the budget kept from starting and the folder's dollars. */
+export async function runManyReport(
+  system: HarnessSystem,
+  caseDirs: readonly string[],
+  opts: RunManyOptions,
+): Promise<RunManyReport> {
   const workers = opts.workers ?? 1;
   if (!Number.isInteger(workers) || workers < 1)
     throw new UsageError(`--workers must be a positive integer, not ${workers}`);
+  checkUsdCap('max-usd', opts.maxUsd);
+  checkUsdCap('case-usd', opts.caseUsd);
   const channel = parseChannel(opts.channel ?? DEFAULT_CHANNEL);
   const runDir = resolve(opts.runDir);
   sweepTemps(join(runDir, 'answers'), { deadOnly: true }); // what a killed run left half-written
   const total = caseDirs.length;
   const results: (CaseOutcome | null)[] = caseDirs.map(() => null);
+  /** a case's saved outcome that this run replaces (a broken one run again) */
+  const replaced: (CaseOutcome | null)[] = caseDirs.map(() => null);
   const todo: number[] = [];
   caseDirs.forEach((dir, i) => {
     const file = caseAnswersPath(runDir, basename(resolve(dir)));
@@ -119,25 +170,40 @@ export async function runMany(
         `${file} holds answers of ${saved.system} on ${saved.channel}, not ${system.name} on ${channel}: use another run folder`,
       );
     }
-    if (saved.status === 'broken' && opts.retryBroken) return void todo.push(i);
     const { system: _s, channel: _c, ...outcome } = saved;
+    if (saved.status === 'broken' && opts.retryBroken) {
+      replaced[i] = outcome;
+      return void todo.push(i);
+    }
     results[i] = outcome;
   });
   const skipped = total - todo.length;
   let done = skipped;
   let broken = results.filter((r) => r?.status === 'broken').length;
-  opts.onProgress?.({ done, total, skipped, broken, last: null });
+  const usdOf = (o: CaseOutcome | null) => o?.cost?.usd ?? 0;
+  // the folder's dollars: every saved outcome's, the ones about to be replaced too (until they are)
+  let usd = roundUsd([...results, ...replaced].reduce((sum, o) => sum + usdOf(o), 0));
+  const unstarted: number[] = [];
+  opts.onProgress?.({ done, total, skipped, broken, usd, last: null });
   await pMap(
     todo,
     async (i) => {
+      if (opts.maxUsd !== undefined && usd > opts.maxUsd) return void unstarted.push(i);
       const o = await runCase(system, caseDirs[i], { ...opts, channel });
       writeCaseAnswers(runDir, system.name, channel, o);
       results[i] = o;
+      usd = roundUsd(usd - usdOf(replaced[i]) + usdOf(o));
+      replaced[i] = null;
       done++;
       if (o.status === 'broken') broken++;
-      opts.onProgress?.({ done, total, skipped, broken, last: o });
+      opts.onProgress?.({ done, total, skipped, broken, usd, last: o });
     },
     { concurrency: workers },
   );
-  return results as CaseOutcome[];
+  unstarted.sort((a, b) => a - b);
+  return {
+    outcomes: results.map((o, i) => o ?? replaced[i]).filter((o): o is CaseOutcome => o !== null),
+    unstarted: unstarted.map((i) => basename(resolve(caseDirs[i]))),
+    usd,
+  };
 }

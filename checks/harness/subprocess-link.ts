@@ -6,7 +6,8 @@
  * killed, and on Ctrl-C too (foundation/interrupt.ts). A reply line is at most MAX_REPLY_BYTES long: a system
  * that writes more without ending the line (or floods stdout between asks) is ended at once and its case is broken
  * ("reply too long"), so no system can make the harness hold unbounded output. Python's NaN and Infinity in a reply
- * are read (foundation/json-nonfinite.ts), so that such a value makes only its own answer invalid.
+ * are read (foundation/json-nonfinite.ts), so that such a value makes only its own answer invalid. What the system
+ * writes after finish (within the grace) is kept for the driver (`trailing`): its last cost report.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,6 +54,7 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
   };
 
   let buffered = 0; // characters held in `lines`
+  let finished = false; // finish was sent: what comes now is the system's last word (a cost line), read at close
   let tooLong: string | null = null;
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
@@ -156,6 +158,7 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
       if (lines.length) throw new BrokenSystem(`the system wrote unasked output: ${lines[0].slice(0, SHOWN)}`);
       child.stdin.write(JSON.stringify(msg) + '\n');
       if (msg.type === 'finish') {
+        finished = true;
         child.stdin.end();
         return undefined;
       }
@@ -184,5 +187,6 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
       rmSync(stateDir, { recursive: true, force: true });
       offInterrupt();
     },
+    trailing: () => (finished && !tooLong ? [...lines] : []),
   };
 }

@@ -18,7 +18,11 @@ import type {
   TaskMsg,
 } from './protocol.ts';
 
-/** One case's session of an in-process system. Methods resolving to nothing mean {"type":"next"}. */
+/**
+ * One case's session of an in-process system. Methods resolving to nothing mean {"type":"next"}; a paid system may
+ * resolve to {"type":"next","cost":{...}} and put `cost` beside its answers, as over a pipe (the scripted systems
+ * cost nothing and report none).
+ */
 export interface SystemSession {
   start(msg: StartMsg): Promise<NextReply | void>;
   task(msg: TaskMsg): Promise<NextReply | void>;
@@ -95,4 +99,9 @@ export interface Link {
   exchange(msg: Message, timeoutMs: number): Promise<unknown>;
   /** Tear the system down (always called; `abort` after a broken outcome: no grace period). */
   close(abort?: boolean): Promise<void>;
+  /**
+   * The lines a subprocess wrote after finish (its last cost report, docs/protocol.md), once closed; none when
+   * finish was never sent. An in-process link has none.
+   */
+  trailing?(): string[];
 }

@@ -7,7 +7,8 @@ stbench runs it for a SYSTEM given as FILE.py:Class, a fresh process per case. I
 on sys.path, as when Python runs a script), makes one instance of CLASS, and turns each message into a call:
 start(robot, system_prompt, channel), task(index, text), observe([step]), answer(question) per question asked, and
 finish(). Whatever the agent writes to stdout (print, C code, child processes) goes to stderr; only the replies go
-to the real stdout. An exception in the agent's code, or an answer that is not a dict, ends the process (exit 1)
+to the real stdout. What the agent reported with System.report_cost since the last reply goes with the next one
+(`"cost"`), and what it reported during finish on a last line {"type":"cost","cost":{...}}. An exception in the agent's code, or an answer that is not a dict, ends the process (exit 1)
 with the traceback and a last line saying what failed, which the harness quotes as the case's broken reason.
 """
 
@@ -85,6 +86,8 @@ def main(args):
     cls = load(path, name)
     if check:
         return
+    from system_shim import take_cost
+
     agent = call(f"{name}()", cls)
     for line in sys.stdin.buffer:
         if not line.strip():
@@ -101,10 +104,17 @@ def main(args):
             answers = [{"qid": q["qid"], "answer": answer_of(agent, name, q)} for q in msg["questions"]]
         elif kind == "finish":
             call(f"{name}.finish()", agent.finish)
+            cost = take_cost(agent)
+            if cost is not None:
+                replies.write(json.dumps({"type": "cost", "cost": cost}) + "\n")
+                replies.flush()
             return
         else:
             fail(f"unknown message type {kind!r}")
         reply = {"answers": answers} if kind == "ask" else {"type": "next"}
+        cost = take_cost(agent)
+        if cost is not None:
+            reply["cost"] = cost
         replies.write(json.dumps(reply, default=plain) + "\n")
         replies.flush()
 

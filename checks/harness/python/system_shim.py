@@ -10,10 +10,36 @@ stbench runs the file with `stbench eval FILE.py:MyAgent ...` (or `stbench run F
 instance per case, in a fresh process. It calls start, then task and observe as the case unfolds, answer once per
 question asked, and finish at the end. Every method has a default that does nothing (answer's answers unknown);
 override the ones you need.
+
+A paid agent says what it spent with `self.report_cost(input_tokens=, output_tokens=, usd=)` after each model call,
+from any method: the reports add up until the runner sends them with its next reply (after finish, on a last line),
+and stbench sums them per case and per run (results.json `cost`; --case-usd and --max-usd cap them).
 """
 
+import math
+import numbers
 import os
 import pathlib
+
+
+def _tokens(name, value):
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
+        raise ValueError(f"report_cost: {name} must be a whole number of at least 0, not {value!r}")
+    return int(value)
+
+
+def _dollars(value):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value) or value < 0:
+        raise ValueError(f"report_cost: usd must be a non-negative finite number, not {value!r}")
+    return float(value)
+
+
+def take_cost(agent):
+    """The cost the agent reported since the last call, as the protocol's cost object, or None; forgets it."""
+    cost = agent.__dict__.pop("_stbench_cost", None)
+    return dict(cost) if cost is not None else None
 
 
 class System:
@@ -43,3 +69,16 @@ class System:
 
     def finish(self):
         """The case is over (the state folder goes after this)."""
+
+    def report_cost(self, input_tokens=0, output_tokens=0, usd=0.0):
+        """Add what the agent just spent (one model call's tokens and dollars, say); the runner sends the sum.
+
+        Tokens are whole numbers, dollars a finite number, none negative; anything else raises ValueError (which
+        breaks the case, naming the call). A case that passes --case-usd is stopped after the reply that says so.
+        """
+        add = {"input_tokens": _tokens("input_tokens", input_tokens),
+               "output_tokens": _tokens("output_tokens", output_tokens),
+               "usd": _dollars(usd)}
+        cost = self.__dict__.setdefault("_stbench_cost", {"input_tokens": 0, "output_tokens": 0, "usd": 0.0})
+        for key, value in add.items():
+            cost[key] += value

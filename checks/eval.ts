@@ -10,6 +10,12 @@
  * with `retryBroken` runs the broken cases again. The run folder records what it is a run of (RUN_DIR/run.json:
  * system, channel, compile hash, selection); a folder that holds anything and is not a run of the same is refused,
  * so a run never overwrites another's results. One eval at a time holds a run folder (RUN_DIR/.lock).
+ *
+ * Cost: what a paid system says it spent (docs/protocol.md, "Cost") is saved with each case and summed in the
+ * results (`cost`: tokens, dollars, cases run and reporting, per layout too). `caseUsd` stops and breaks a case that
+ * costs more; `maxUsd` starts no case once the folder's cases (this run's and earlier runs') cost more, and the
+ * results then say how many selected cases were not run (`cases_not_run`, `budget.stopped`); a rerun with a higher
+ * cap resumes. The caps are not part of run.json: a rerun may change them.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -24,12 +30,13 @@ import {
   writeJsonAtomic,
 } from '../foundation/index.ts';
 import { caseIdsOf, compileHash } from '../formats/compile-hash.ts';
+import { runCost } from '../formats/cost.ts';
 import { keptQids, readCheckReport } from './check-report.ts';
 import { checkDataRoot } from './check.ts';
 import {
   loadCase,
   parseChannel,
-  runMany,
+  runManyReport,
   type Channel,
   type HarnessSystem,
   type LoadedCase,
@@ -61,6 +68,10 @@ export interface EvalOptions {
   B?: number;
   /** run again the cases a previous run of this folder recorded as broken */
   retryBroken?: boolean;
+  /** --case-usd: a case whose reported dollars pass this is stopped and broken */
+  caseUsd?: number;
+  /** --max-usd: no case starts once the run folder's cases cost more than this, dollars */
+  maxUsd?: number;
   onProgress?: (p: RunProgress) => void;
 }
 
@@ -153,10 +164,22 @@ export function datasetCellCounts(root: string, allGolds: readonly GoldRow[]): C
   return null;
 }
 
+/** What runEval returns. */
+export interface EvalOutcome {
+  results: Results;
+  markdown: string;
+  broken: number;
+  /** the selected cases */
+  cases: number;
+  brokenCases: BrokenCase[];
+  /** selected cases never run: the budget kept them from starting */
+  notRun: number;
+  /** whether --max-usd kept cases from starting (never run, or broken and not run again) */
+  stopped: boolean;
+}
+
 /** Run the evaluation; returns the results (also written to RUN_DIR). */
-export async function runEval(
-  opts: EvalOptions,
-): Promise<{ results: Results; markdown: string; broken: number; cases: number; brokenCases: BrokenCase[] }> {
+export async function runEval(opts: EvalOptions): Promise<EvalOutcome> {
   const root = resolve(opts.data);
   checkDataRoot(root);
   const channel = parseChannel(opts.channel ?? 'rgb_pose');
@@ -191,7 +214,7 @@ export async function runEval(
     const report = join(root, 'check_report.json');
     const kept =
       existsSync(report) && !existsSync(join(root, 'release.json')) ? keptQids(readCheckReport(report)) : null;
-    const outcomes = await runMany(
+    const { outcomes, unstarted } = await runManyReport(
       opts.system,
       cases.map((c) => c.dir),
       {
@@ -200,14 +223,19 @@ export async function runEval(
         workers: opts.workers ?? 1,
         replyTimeoutMs: opts.replyTimeoutMs,
         retryBroken: opts.retryBroken,
+        caseUsd: opts.caseUsd,
+        maxUsd: opts.maxUsd,
         onProgress: opts.onProgress,
       },
     );
     const brokenCases: BrokenCase[] = outcomes
       .filter((o) => o.status === 'broken')
       .map((o) => ({ cid: o.cid, reason: o.reason ?? 'broken' }));
-    const brokenCids = new Set(brokenCases.map((b) => b.cid));
-    const scoredCids = new Set(cases.map((c) => c.case.cid).filter((cid) => !brokenCids.has(cid)));
+    // only the cases that ran and did not break: a case the budget kept from starting is not scored either
+    const scoredCids = new Set(outcomes.filter((o) => o.status === 'ok').map((o) => o.cid));
+    const notRun = cases.length - outcomes.length;
+    const layoutOf = new Map(cases.map((c) => [c.case.cid, c.case.layout]));
+    const cost = runCost(outcomes.map((o) => ({ layout: layoutOf.get(o.cid)!, cost: o.cost })));
     const golds = allGolds.filter((g) => scoredCids.has(g.cid) && (!kept || kept.has(g.qid)));
     const answers = new Map<string, unknown>();
     for (const o of outcomes) if (o.status === 'ok') for (const [q, a] of o.answers) answers.set(q, a);
@@ -220,12 +248,28 @@ export async function runEval(
       compile_hash: hash,
       broken: brokenCases,
       casesSelected: cases.length,
+      casesNotRun: notRun,
+      cost,
+      budget: {
+        max_usd: opts.maxUsd ?? null,
+        case_usd: opts.caseUsd ?? null,
+        stopped: unstarted.length > 0,
+        unstarted: unstarted.length,
+      },
       ...(counts ? { cellCounts: counts } : {}),
       ...(opts.B !== undefined ? { B: opts.B } : {}),
     });
     const markdown = resultsMarkdown(results);
     writeJsonAtomic(join(runDir, 'results.json'), results);
     writeFileAtomic(join(runDir, 'results.md'), markdown);
-    return { results, markdown, broken: brokenCases.length, cases: cases.length, brokenCases };
+    return {
+      results,
+      markdown,
+      broken: brokenCases.length,
+      cases: cases.length,
+      brokenCases,
+      notRun,
+      stopped: unstarted.length > 0,
+    };
   });
 }

@@ -178,7 +178,6 @@ export interface Aggregate extends Headline {
   };
   /** own minus all_unknown on the same gold rows */
   lead_over_all_unknown: { now: number | null; memory: number | null; headline: number | null } | null;
-  cost?: Record<string, number>;
 }
 
 export interface AggregateOptions extends BootstrapOptions {
@@ -186,8 +185,6 @@ export interface AggregateOptions extends BootstrapOptions {
   cellCounts?: CellCounts;
   /** all_unknown's result rows on the same gold rows, for the lead */
   baseline?: readonly ResultRow[];
-  /** cost per layout, passed through */
-  cost?: Record<string, Record<string, number>>;
 }
 
 export function scriptGroups(rows: readonly ResultRow[]): ScriptGroup<ResultRow>[] {
@@ -317,7 +314,6 @@ export function aggregateLayout(layout: string, rows: readonly ResultRow[], opts
       unknown_rate_on_answerable: ratio(unknownAnswers.length - rightUnknown, answerable.length),
     },
     lead_over_all_unknown: lead,
-    ...(opts.cost?.[layout] ? { cost: opts.cost[layout] } : {}),
   };
 }
 

@@ -1,8 +1,10 @@
 /**
  * Results of one run: results.json (one aggregate per layout and every result row) and results.md (the reference
  * table of the dataset card, the coverage line, and each layout's breakdowns), and `compare` of two results of the
- * same compile on the same cases.
+ * same compile on the same cases. A run of a paid system also carries its cost (the total and per layout, over
+ * every case run) and its caps (--max-usd, --case-usd), and says when the budget kept cases from starting.
  */
+import { formatUsd, type CostTotal, type RunCost } from '../../formats/cost.ts';
 import { UsageError } from '../../foundation/index.ts';
 import { aggregate, cellCountsOf, columns as columnsOfRows, type Aggregate, type CellCounts } from './aggregate.ts';
 import { bootstrapOverScripts, DEFAULT_B, DEFAULT_SEED, type Interval, type ScriptGroup } from './bootstrap.ts';
@@ -25,10 +27,19 @@ export interface Results {
   cases_total: number;
   /** the cases the run was asked to score (a run's selection); cases_scored of them were scored */
   cases_selected: number;
-  /** the selected cases that were scored: every one but the broken */
+  /** the selected cases that were scored: every one but the broken and the not run */
   cases_scored: number;
+  /** the selected cases never run (the budget, --max-usd, kept them from starting) */
+  cases_not_run: number;
   /** cases whose system broke (crashed, hung, wrote garbage): reported apart, never scored */
   broken: BrokenCase[];
+  /**
+   * What the system said it spent (eval, run): tokens and dollars summed over every case run, scored and broken,
+   * with the cases run and how many reported a cost, in total and per layout
+   */
+  cost?: RunCost;
+  /** eval's caps, and whether the budget stopped the run */
+  budget?: Budget;
   /** the dataset counts the cell weights come from (null: the scored rows' own counts) */
   cell_counts: CellCounts | null;
   bootstrap: { B: number; seed: string | number };
@@ -39,6 +50,18 @@ export interface Results {
 export interface BrokenCase {
   cid: string;
   reason: string;
+}
+
+/** A run's caps (eval's --max-usd and --case-usd) and what the first did. */
+export interface Budget {
+  /** --max-usd: the run folder's dollars past which no case starts (null: none) */
+  max_usd: number | null;
+  /** --case-usd: the dollars past which a case is stopped and broken (null: none) */
+  case_usd: number | null;
+  /** whether --max-usd kept selected cases from starting */
+  stopped: boolean;
+  /** the selected cases it kept from starting: never run (cases_not_run) or broken and not run again */
+  unstarted: number;
 }
 
 export interface BuildResultsInput {
@@ -52,11 +75,15 @@ export interface BuildResultsInput {
   cellCounts?: CellCounts;
   B?: number;
   seed?: string | number;
-  cost?: Record<string, Record<string, number>>;
+  /** what the system said it spent over the cases run (written as it is) */
+  cost?: RunCost;
+  budget?: Budget;
   /** cases that broke: left out of the gold rows by the caller, listed here (default none) */
   broken?: readonly BrokenCase[];
-  /** cases selected for the run, the broken ones included (default: the gold rows' cases and the broken) */
+  /** cases selected for the run, the broken and the not run ones included (default: the gold rows' cases and the broken) */
   casesSelected?: number;
+  /** selected cases never run (default none) */
+  casesNotRun?: number;
 }
 
 /** Score every gold row, aggregate per layout (with the lead over all_unknown on the same rows). */
@@ -65,10 +92,11 @@ export function buildResults(input: BuildResultsInput): Results {
   const baseline = input.golds.map((g) => resultRow(g, score(g, { type: 'unknown' })));
   const B = input.B ?? DEFAULT_B;
   const seed = input.seed ?? DEFAULT_SEED;
-  const layouts = aggregate(rows, { cellCounts: input.cellCounts, baseline, B, seed, cost: input.cost });
+  const layouts = aggregate(rows, { cellCounts: input.cellCounts, baseline, B, seed });
   const cases = [...new Set(input.golds.filter((g) => input.answers.has(g.qid)).map((g) => g.cid))].sort();
   const broken = [...(input.broken ?? [])].sort((a, b) => (a.cid < b.cid ? -1 : a.cid > b.cid ? 1 : 0));
   const scored = new Set(input.golds.map((g) => g.cid)).size;
+  const notRun = input.casesNotRun ?? 0;
   return {
     format: RESULTS_FORMAT,
     system: input.system,
@@ -77,9 +105,12 @@ export function buildResults(input: BuildResultsInput): Results {
     compile_hash: input.compile_hash,
     cases,
     cases_total: scored,
-    cases_selected: input.casesSelected ?? scored + broken.length,
+    cases_selected: input.casesSelected ?? scored + broken.length + notRun,
     cases_scored: scored,
+    cases_not_run: notRun,
     broken,
+    ...(input.cost ? { cost: input.cost } : {}),
+    ...(input.budget ? { budget: input.budget } : {}),
     cell_counts: input.cellCounts ?? null,
     bootstrap: { B, seed },
     layouts,
@@ -129,13 +160,53 @@ export function coverageLine(results: readonly Results[]): string {
   return `Coverage: ${results.map((r) => `${r.system}: ${r.cases.length} of ${r.cases_total} cases`).join('; ')}.`;
 }
 
-/** "Scored 40 of 42 selected cases; 2 broke and are not scored (rerun with --retry-broken)." */
+/**
+ * "Scored 40 of 42 selected cases; 2 broke and are not scored (stbench eval --retry-broken runs them again)." and,
+ * when the budget stopped the run, "; 5 were not run (the run stopped at its --max-usd budget)".
+ */
 export function scoredLine(r: Results): string {
   const k = r.broken.length;
+  const n = r.cases_not_run ?? 0;
   return (
     `Scored ${r.cases_scored} of ${r.cases_selected} selected cases` +
-    (k ? `; ${k} broke and ${k === 1 ? 'is' : 'are'} not scored (stbench eval --retry-broken runs them again).` : '.')
+    (k ? `; ${k} broke and ${k === 1 ? 'is' : 'are'} not scored (stbench eval --retry-broken runs them again)` : '') +
+    (n ? `; ${n} ${n === 1 ? 'was' : 'were'} not run (the run stopped at its --max-usd budget)` : '') +
+    '.'
   );
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "3400 input tokens, 410 output tokens, $0.052 over 4 cases run (3 reported a cost)" */
+export function costText(c: CostTotal): string {
+  return (
+    `${plural(c.input_tokens, 'input token')}, ${plural(c.output_tokens, 'output token')}, $${formatUsd(c.usd)} ` +
+    `over ${plural(c.cases_run, 'case')} run (${c.cases_reporting} reported a cost)`
+  );
+}
+
+/** The caps line and, when the budget stopped the run, what was not run and how to resume. */
+export function budgetLines(r: Results): string[] {
+  const b = r.budget;
+  if (!b || (b.max_usd === null && b.case_usd === null)) return [];
+  const caps = [
+    ...(b.max_usd !== null ? [`--max-usd ${b.max_usd} for the run folder`] : []),
+    ...(b.case_usd !== null ? [`--case-usd ${b.case_usd} a case`] : []),
+  ];
+  const out = [`Caps: ${caps.join(', ')}.`];
+  if (b.stopped) {
+    const notRun = r.cases_not_run ?? 0;
+    const again = b.unstarted - notRun;
+    const left = [
+      ...(notRun ? [`${plural(notRun, 'selected case was', 'selected cases were')} not run`] : []),
+      ...(again ? [`${plural(again, 'broken case was', 'broken cases were')} not run again`] : []),
+    ];
+    out.push(
+      `Stopped at the budget: the run folder's cases cost $${formatUsd(r.cost?.usd ?? 0)}, over --max-usd ${b.max_usd}, ` +
+        `so ${left.join(' and ')}; stbench eval with a higher --max-usd (or none) resumes.`,
+    );
+  }
+  return out;
 }
 
 const pct = (x: number | null) => (x === null ? '-' : `${(100 * x).toFixed(1)}%`);
@@ -156,6 +227,9 @@ export function resultsMarkdown(r: Results): string {
   out.push(`Cell weights from ${r.cell_counts ? "the dataset's own counts" : "the scored rows' own counts"}.`, '');
   out.push(resultsTable([r]), '', coverageLine([r]), '');
   out.push(scoredLine(r), '');
+  if (r.cost) out.push(`Cost: ${costText(r.cost)}.`, '');
+  const budget = budgetLines(r);
+  if (budget.length) out.push(...budget, '');
   if (r.broken.length) {
     out.push('| Broken case (not scored) | Why |', '|---|---|');
     for (const b of r.broken) out.push(`| ${b.cid} | ${b.reason.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`);
@@ -199,12 +273,8 @@ export function resultsMarkdown(r: Results): string {
         `Lead over all_unknown: now ${signed(l.now)}, memory ${signed(l.memory)}, headline ${signed(l.headline)}.`,
       );
     }
-    if (a.cost)
-      out.push(
-        `Cost: ${Object.entries(a.cost)
-          .map(([k, v]) => `${k} ${v}`)
-          .join(', ')}.`,
-      );
+    const cost = r.cost?.layouts[a.layout];
+    if (cost) out.push(`Cost: ${costText(cost)}.`);
     out.push('');
   }
   return out.join('\n');

@@ -1,20 +1,35 @@
 /**
  * `stbench eval SYSTEM --data DIR [--select job=helper/1] [--select length=short] [--channel rgb_pose|detections]
- * [--workers N] [--timeout S] --out RUN_DIR`: run a scripted system, `cmd:<command>` or a Python agent
- * (`FILE.py:Class`) over the compiled cases that ask something, resumably, and write RUN_DIR/results.json and
- * results.md (checks/eval.ts). Broken cases are reported apart and never scored; the run exits 1 when any case
- * broke (`--retry-broken` runs them again). A non-empty --out that is not a run of the same system, data, channel
- * and selection is refused (exit 2).
+ * [--workers N] [--timeout S] [--case-usd X] [--max-usd Y] --out RUN_DIR`: run a scripted system, `cmd:<command>`
+ * or a Python agent (`FILE.py:Class`) over the compiled cases that ask something, resumably, and write
+ * RUN_DIR/results.json and results.md (checks/eval.ts), with the cost the system reported. Broken cases are
+ * reported apart and never scored; the run exits 1 when any case broke (`--retry-broken` runs them again) or when
+ * --max-usd kept cases from starting (a rerun with a higher cap resumes). A non-empty --out that is not a run of the
+ * same system, data, channel and selection is refused (exit 2).
  * `stbench eval compare RUN_A RUN_B [--seed S] [--resamples N]`: the paired headline difference per layout of two
  * runs (as `stbench compare`).
  */
 import type { Command } from 'commander';
+import { formatUsd } from '../../formats/cost.ts';
 import { CheckFailed, positiveFlag, UsageError, workersFlag } from '../../foundation/index.ts';
 import { runEval } from '../../checks/eval.ts';
 import { DEFAULT_REPLY_TIMEOUT_MS } from '../../checks/harness/index.ts';
 import { resolveSystem } from '../../checks/systems/registry.ts';
 import { caseProgress } from './case-progress.ts';
 import { compareOptions, printCompare, type CompareFlags } from './score.ts';
+
+/** The most a dollar cap may be: past a million dollars a cap caps nothing. */
+const MAX_USD_CAP = 1_000_000;
+
+/** `--case-usd` / `--max-usd`: a positive number of dollars; undefined stays undefined. */
+export function usdFlag(name: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  return positiveFlag(name, v, MAX_USD_CAP, 'a million dollars is no cap');
+}
+
+/** The help text of --case-usd (eval and run). */
+export const CASE_USD_HELP =
+  "stop a case once the system's reported cost passes this many dollars; the case is broken (stopped: cost $Y over --case-usd X)";
 
 export function registerEval(program: Command): void {
   const evalCmd = program
@@ -43,6 +58,11 @@ export function registerEval(program: Command): void {
       String(DEFAULT_REPLY_TIMEOUT_MS / 1000),
     )
     .option('--retry-broken', 'run again the cases an earlier run of this folder recorded as broken')
+    .option('--case-usd <dollars>', CASE_USD_HELP)
+    .option(
+      '--max-usd <dollars>',
+      "start no further case once the run folder's cases (this run's and earlier ones') cost more than this; cases running finish; exits 1, and a rerun with a higher cap resumes",
+    )
     .action(
       async (
         spec: string,
@@ -54,6 +74,8 @@ export function registerEval(program: Command): void {
           workers: string;
           timeout: string;
           retryBroken?: boolean;
+          caseUsd?: string;
+          maxUsd?: string;
         },
       ) => {
         if (!opts.data) throw new UsageError('eval: --data DIR is required (the build or dataset folder)');
@@ -61,6 +83,8 @@ export function registerEval(program: Command): void {
         const { data, out } = opts;
         const workers = workersFlag(opts.workers);
         const timeoutS = positiveFlag('timeout', opts.timeout, 86_400, 'a day for one reply is no timeout');
+        const caseUsd = usdFlag('case-usd', opts.caseUsd);
+        const maxUsd = usdFlag('max-usd', opts.maxUsd);
         const system = resolveSystem(spec);
         const bar = caseProgress();
         let r;
@@ -74,23 +98,42 @@ export function registerEval(program: Command): void {
             workers,
             replyTimeoutMs: timeoutS * 1000,
             retryBroken: opts.retryBroken,
+            caseUsd,
+            maxUsd,
             onProgress: (p) => bar.update(system.name, p),
           });
         } finally {
           bar.stop();
         }
         process.stdout.write(r.markdown + '\n');
+        const cost = r.results.cost;
+        const spent = cost?.cases_reporting ? `; cost $${formatUsd(cost.usd)}` : '';
         process.stderr.write(
-          `${system.name}: scored ${r.cases - r.broken} of ${r.cases} cases, ${r.broken} broken; wrote ${out}/results.json and results.md\n`,
+          `${system.name}: scored ${r.results.cases_scored} of ${r.cases} cases, ${r.broken} broken` +
+            (r.notRun ? `, ${r.notRun} not run` : '') +
+            `${spent}; wrote ${out}/results.json and results.md\n`,
         );
+        const failures: string[] = [];
         if (r.broken) {
           const lines = r.brokenCases.slice(0, 10).map((b) => `  ${b.cid}: ${b.reason}`);
           if (r.brokenCases.length > 10)
             lines.push(`  ... and ${r.brokenCases.length - 10} more (results.json lists them all)`);
-          throw new CheckFailed(
-            `${r.broken} of ${r.cases} cases broke and are not scored:\n${lines.join('\n')}\nrerun with --retry-broken to run them again`,
+          const capped = r.brokenCases.some((b) => b.reason.startsWith('stopped: cost'));
+          failures.push(
+            `${r.broken} of ${r.cases} cases broke and are not scored:\n${lines.join('\n')}\nrerun with --retry-broken to run them again` +
+              (capped ? ' (with a higher --case-usd for the cases stopped at their cap)' : ''),
           );
         }
+        if (r.stopped) {
+          const again = r.results.budget!.unstarted - r.notRun;
+          failures.push(
+            `the run stopped at its budget: the run folder's cases cost $${formatUsd(cost?.usd ?? 0)}, over --max-usd ${maxUsd}; ` +
+              `${r.notRun} of ${r.cases} selected cases ${r.notRun === 1 ? 'was' : 'were'} not run` +
+              (again ? ` and ${again} broken ${again === 1 ? 'case was' : 'cases were'} not run again` : '') +
+              `\nrerun with a higher --max-usd (or none) to resume`,
+          );
+        }
+        if (failures.length) throw new CheckFailed(failures.join('\n'));
       },
     );
   compareOptions(evalCmd.command('compare'))

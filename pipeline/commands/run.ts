@@ -1,17 +1,19 @@
 /**
- * `stbench run SYSTEM CASE_DIR [--channel rgb_pose|detections] [--timeout S]`: run one case (private/<cid> of a
- * build or dataset) through a system (`cmd:<shell command>`, a Python agent `FILE.py:Class` or an in-process
- * system's name) and print its answers as JSONL ({"qid","answer"}); where the case has gold.jsonl, then the scored
- * rows and the results' markdown.
- * A broken outcome (crash, hang, garbage) is reported with its reason and exits 1.
+ * `stbench run SYSTEM CASE_DIR [--channel rgb_pose|detections] [--timeout S] [--case-usd X]`: run one case
+ * (private/<cid> of a build or dataset) through a system (`cmd:<shell command>`, a Python agent `FILE.py:Class` or
+ * an in-process system's name) and print its answers as JSONL ({"qid","answer"}); where the case has gold.jsonl,
+ * then the scored rows and the results' markdown (with the cost the system reported).
+ * A broken outcome (crash, hang, garbage, a cost past --case-usd) is reported with its reason and exits 1.
  */
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatUsd, runCost } from '../../formats/cost.ts';
 import { CheckFailed, positiveFlag } from '../../foundation/index.ts';
 import { DEFAULT_REPLY_TIMEOUT_MS, loadCase, parseChannel, runCase } from '../../checks/harness/index.ts';
 import { resolveSystem } from '../../checks/systems/registry.ts';
 import { buildResults, readGoldRows, resultsMarkdown, score } from '../../checks/score/index.ts';
+import { CASE_USD_HELP, usdFlag } from './eval.ts';
 
 export function registerRun(program: Command): void {
   program
@@ -30,37 +32,46 @@ export function registerRun(program: Command): void {
       'per-reply timeout; its expiry makes the case broken',
       String(DEFAULT_REPLY_TIMEOUT_MS / 1000),
     )
-    .action(async (systemSpec: string, caseDir: string, opts: { channel: string; timeout: string }) => {
-      const channel = parseChannel(opts.channel);
-      const timeoutS = positiveFlag('timeout', opts.timeout, 86_400, 'a day for one reply is no timeout');
-      const system = resolveSystem(systemSpec);
-      const lc = loadCase(caseDir);
-      const outcome = await runCase(system, lc, { channel, replyTimeoutMs: timeoutS * 1000 });
-      for (const [qid, answer] of outcome.answers) process.stdout.write(JSON.stringify({ qid, answer }) + '\n');
-      const goldFile = join(lc.dir, 'gold.jsonl');
-      if (outcome.status === 'ok' && existsSync(goldFile)) {
-        const golds = readGoldRows(goldFile);
-        const lines = ['', '| qid | family | answer | score_gate | score | reason |', '|---|---|---|---|---|---|'];
-        for (const g of golds) {
-          const r = score(g, outcome.answers.get(g.qid));
-          const a = outcome.answers.has(g.qid) ? JSON.stringify(outcome.answers.get(g.qid)) : '-';
-          lines.push(
-            `| ${g.qid} | ${g.family} | \`${a}\` | ${r.score_gate.toFixed(3)} | ${r.score.toFixed(3)} | ${r.reason} |`,
-          );
+    .option('--case-usd <dollars>', CASE_USD_HELP)
+    .action(
+      async (systemSpec: string, caseDir: string, opts: { channel: string; timeout: string; caseUsd?: string }) => {
+        const channel = parseChannel(opts.channel);
+        const timeoutS = positiveFlag('timeout', opts.timeout, 86_400, 'a day for one reply is no timeout');
+        const caseUsd = usdFlag('case-usd', opts.caseUsd);
+        const system = resolveSystem(systemSpec);
+        const lc = loadCase(caseDir);
+        const outcome = await runCase(system, lc, { channel, replyTimeoutMs: timeoutS * 1000, caseUsd });
+        for (const [qid, answer] of outcome.answers) process.stdout.write(JSON.stringify({ qid, answer }) + '\n');
+        const goldFile = join(lc.dir, 'gold.jsonl');
+        if (outcome.status === 'ok' && existsSync(goldFile)) {
+          const golds = readGoldRows(goldFile);
+          const lines = ['', '| qid | family | answer | score_gate | score | reason |', '|---|---|---|---|---|---|'];
+          for (const g of golds) {
+            const r = score(g, outcome.answers.get(g.qid));
+            const a = outcome.answers.has(g.qid) ? JSON.stringify(outcome.answers.get(g.qid)) : '-';
+            lines.push(
+              `| ${g.qid} | ${g.family} | \`${a}\` | ${r.score_gate.toFixed(3)} | ${r.score.toFixed(3)} | ${r.reason} |`,
+            );
+          }
+          const results = buildResults({
+            golds,
+            answers: outcome.answers,
+            system: system.name,
+            channel,
+            compile_hash: '-',
+            cost: runCost([{ layout: lc.case.layout, cost: outcome.cost }]),
+          });
+          process.stdout.write(lines.join('\n') + '\n\n' + resultsMarkdown(results) + '\n');
         }
-        const results = buildResults({
-          golds,
-          answers: outcome.answers,
-          system: system.name,
-          channel,
-          compile_hash: '-',
-        });
-        process.stdout.write(lines.join('\n') + '\n\n' + resultsMarkdown(results) + '\n');
-      }
-      const t = outcome.timings;
-      process.stderr.write(
-        `case ${outcome.cid}: ${outcome.status}, ${outcome.answers.size} answers, ${t.frames} frames, ${t.asks} asks, ${(t.wall_ms / 1000).toFixed(1)} s\n`,
-      );
-      if (outcome.status === 'broken') throw new CheckFailed(`case ${outcome.cid} is broken: ${outcome.reason}`);
-    });
+        const t = outcome.timings;
+        const c = outcome.cost;
+        const cost = c
+          ? `, cost ${c.input_tokens} input and ${c.output_tokens} output tokens, $${formatUsd(c.usd)}`
+          : '';
+        process.stderr.write(
+          `case ${outcome.cid}: ${outcome.status}, ${outcome.answers.size} answers, ${t.frames} frames, ${t.asks} asks, ${(t.wall_ms / 1000).toFixed(1)} s${cost}\n`,
+        );
+        if (outcome.status === 'broken') throw new CheckFailed(`case ${outcome.cid} is broken: ${outcome.reason}`);
+      },
+    );
 }

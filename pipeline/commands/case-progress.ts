@@ -1,5 +1,6 @@
-/** Progress over cases for check and eval, one bar per system. */
+/** Progress over cases for check and eval, one bar per system (with the dollars spent, for a system that reports them). */
 import type { RunProgress } from '../../checks/harness/index.ts';
+import { formatUsd } from '../../formats/cost.ts';
 import { progress, type Progress } from '../progress.ts';
 
 export function caseProgress(): { update: (label: string, p: RunProgress) => void; stop: () => void } {
@@ -12,7 +13,8 @@ export function caseProgress(): { update: (label: string, p: RunProgress) => voi
         bar = progress(label.padEnd(17), 'cases');
         current = label;
       }
-      bar!.update(p.done, p.total, p.broken ? `| broken ${p.broken}` : '');
+      const notes = [...(p.broken ? [`broken ${p.broken}`] : []), ...(p.usd > 0 ? [`$${formatUsd(p.usd)}`] : [])];
+      bar!.update(p.done, p.total, notes.map((n) => `| ${n}`).join(' '));
     },
     stop: () => {
       bar?.stop();

@@ -329,7 +329,13 @@ describe('--max-usd', () => {
     const dirs = cases.map((c) => c.dir);
     const opened: string[] = [];
     // each case costs 0.3 (six frames of 0.05): over 0.5 after the second case
-    const first = await runManyReport(paid(0.05, opened), dirs, { runDir, maxUsd: 0.5 });
+    const usd: number[] = [];
+    const first = await runManyReport(paid(0.05, opened), dirs, {
+      runDir,
+      maxUsd: 0.5,
+      onProgress: (p) => usd.push(p.usd),
+    });
+    expect(usd).toEqual([0, 0.3, 0.6]); // the progress carries the folder's dollars
     expect(opened).toEqual([cases[0].cid, cases[1].cid]);
     expect(first.outcomes.map((o) => o.cid)).toEqual([cases[0].cid, cases[1].cid]);
     expect(first.unstarted).toEqual([cases[2].cid, cases[3].cid]);

@@ -360,6 +360,49 @@ describe('--max-usd', () => {
   });
 });
 
+describe('--max-usd and --retry-broken', () => {
+  it('a broken case counts until it is run again; one the budget keeps from its rerun keeps its saved outcome', async () => {
+    const runDir = join(root, 'run-max-usd-retry');
+    const dirs = [cases[0].dir, cases[1].dir];
+    const opened: string[] = [];
+    // the first run: the second case breaks at its fourth frame, after spending 0.15
+    const flaky: InProcessSystem = {
+      ...paid(0.05, opened),
+      open: (info) => {
+        const s = paid(0.05, opened).open(info) as Awaited<ReturnType<InProcessSystem['open']>>;
+        if (info.cid !== cases[1].cid) return s;
+        let frames = 0;
+        return {
+          ...s,
+          observe: async (m) => {
+            if (++frames === 4) throw new Error('lost its way');
+            return s.observe(m);
+          },
+        };
+      },
+    };
+    const first = await runManyReport(flaky, dirs, { runDir });
+    expect(first.outcomes.map((o) => [o.status, o.cost?.usd])).toEqual([
+      ['ok', 0.3],
+      ['broken', 0.15],
+    ]);
+    expect(first.usd).toBe(0.45);
+    // the folder costs 0.45, over 0.4: the broken case is not run again, and keeps its outcome
+    const kept = await runManyReport(paid(0.05, opened), dirs, { runDir, maxUsd: 0.4, retryBroken: true });
+    expect(kept.unstarted).toEqual([cases[1].cid]);
+    expect(kept.outcomes.map((o) => [o.cid, o.status])).toEqual([
+      [cases[0].cid, 'ok'],
+      [cases[1].cid, 'broken'],
+    ]);
+    expect(opened).toHaveLength(2);
+    // under 0.5 it runs again: its new outcome, and its cost, replace the old
+    const again = await runManyReport(paid(0.05, opened), dirs, { runDir, maxUsd: 0.5, retryBroken: true });
+    expect(opened).toHaveLength(3);
+    expect(again).toMatchObject({ unstarted: [], usd: 0.6 });
+    expect(readCaseAnswers(caseAnswersPath(runDir, cases[1].cid))).toMatchObject({ status: 'ok', cost: { usd: 0.3 } });
+  });
+});
+
 describe('a Python agent reports cost with System.report_cost', () => {
   it('sends what each call reported with its reply, and what finish reported on the last line', async () => {
     const file = join(root, 'paid_agent.py');

@@ -65,8 +65,10 @@ const PLANNERS: { [K in KindName]: Planner<K> } = {
   inspect: planDroneTask,
 };
 
-function planTask(ctx: TaskContext, spec: TaskKindSpec): void {
-  planHandoff(ctx);
+/** A task: its hand-off where the job has one (drawn from its own stream, the same for every candidate plan of the
+ * task, so that adding a hand-off leaves the errand's own draws as they were), then its kind's planner. */
+function planTask(ctx: TaskContext, spec: TaskKindSpec, handoff: Stream): void {
+  planHandoff(ctx, handoff);
   (PLANNERS[spec.kind] as Planner<KindName>)(ctx, spec as never);
 }
 
@@ -399,7 +401,7 @@ export function planScript(inp: ScriptInput): ScriptPlan {
           drive.nav = buildNav(cState);
         },
       };
-      planTask(ctx, kind);
+      planTask(ctx, kind, st('handoff', ti));
       if (b.motions.length === 0)
         b.pause(5, {
           phase: 'waiting',

@@ -12,6 +12,7 @@ import { nearestFit } from './nav.ts';
 import { siteName, sitesFor, thingName } from './sites.ts';
 import { stopPose, type StopPose } from './stop-pose.ts';
 import type { TaskContext } from './task-types.ts';
+import type { Stream } from '../foundation/index.ts';
 
 type Kind<K extends string> = Extract<TaskKindSpec, { kind: K }>;
 
@@ -96,9 +97,10 @@ function fitting<T>(ctx: TaskContext, options: readonly T[], est: (x: T) => numb
  * (a resident gives the helper its errand, a packer loads the tote robot) before it sets off. The moment it is
  * handed the task is the task's start, its decision frame. The person's walk (to its front, standing there touching
  * it through the handing, away again) is planned with the people (people.ts planHandoffWalk). Nothing happens
- * where the site cannot be reached.
+ * where the site cannot be reached. Its draws (the stray of its stop, how long it waits) come from `s`, its own
+ * stream.
  */
-export function planHandoff(ctx: TaskContext): void {
+export function planHandoff(ctx: TaskContext, s: Stream): void {
   const spec = ctx.job.tasks.handoff;
   if (!spec) return;
   // at its home (the helper's parking: the person comes to it where it waits), or at a site it drives to first
@@ -108,18 +110,18 @@ export function planHandoff(ctx: TaskContext): void {
   const nm = siteName(ctx.place, site);
   const at = atHome
     ? { ok: true, heading: ctx.drive.b.pose.heading_deg }
-    : visit(ctx, site, 'navigating', `going to ${nm} for its next task`);
+    : visit({ ...ctx, s }, site, 'navigating', `going to ${nm} for its next task`);
   if (!at.ok) return;
   const t0 = ctx.drive.b.t;
   ctx.drive.act(
     at.heading,
-    ctx.s.uniform(spec.wait_s.min, spec.wait_s.max),
+    s.uniform(spec.wait_s.min, spec.wait_s.max),
     info(ctx, 'waiting', `waiting at ${nm} for its next task`),
   );
   const t = ctx.drive.b.t;
   ctx.drive.act(
     at.heading,
-    ctx.s.uniform(spec.hand_s.min, spec.hand_s.max),
+    s.uniform(spec.hand_s.min, spec.hand_s.max),
     info(ctx, 'handoff', `being handed its next task at ${nm}`, 'task start'),
   );
   ctx.record.handoff = { site: site.id, t0, t, t1: ctx.drive.b.t };

@@ -214,9 +214,10 @@ export const TaskKind = z.discriminatedUnion('kind', [
 ]);
 
 /**
- * A hand-off at the start of every task: the robot goes to a site of the role `site` on open floor, waits there
- * `wait_s` for a person to step up to its front, and is handed its task (a load, an errand) over `hand_s`, with
- * the person touching its front, before it sets off (script/task-handoff.ts).
+ * A hand-off at the start of every task: at its home where the home plays the role `site`, else at a site of that
+ * role on open floor it drives to first, the robot waits `wait_s` for a person to step up to its front and is handed
+ * its task (a load, an errand) over `hand_s`, the person touching its front, before it sets off (script/task-sites.ts
+ * planHandoff; the person's walk: script/people.ts planHandoffWalk).
  */
 export const Handoff = z.strictObject({
   site: siteRole,

@@ -181,6 +181,11 @@ export function checkDataRoot(root: string): void {
     });
 }
 
+/** Where the check of a build (not a dataset) keeps its systems' answers for the compile `hash`, one folder a system. */
+export function buildCheckAnswers(root: string, hash: string): string {
+  return join(root, '.stbench', 'check', hash.slice(0, 16));
+}
+
 /** Where the check keeps its systems' answers, and the lock that guards them. */
 function answersHome(
   root: string,
@@ -189,7 +194,7 @@ function answersHome(
 ): { dir: string; lock: string; temporary: boolean } {
   if (!isDatasetFolder(root))
     return {
-      dir: join(root, '.stbench', 'check', hash.slice(0, 16)),
+      dir: buildCheckAnswers(root, hash),
       lock: stageLockPath(root, 'check'),
       temporary: false,
     };

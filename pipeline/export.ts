@@ -2,7 +2,8 @@
  * `stbench export`: a checked build -> a Hugging Face dataset folder. It refuses a build whose check found a broken
  * instrument or kept no family, or whose check report read a different compile (compileHash). It ships only the
  * families the check kept and only the qids the balance rule kept, writes the card, LICENSE, CREDITS.md,
- * release.json, the check report and the Parquet questions table, copies scripts/ and private/ (never BUILD/.stbench/),
+ * release.json, the check report, the Parquet questions table and the reference rows (results/: all_unknown and
+ * the perfect reader on detections, run over the shipped cases), copies scripts/ and private/ (never BUILD/.stbench/),
  * verifies the result, and only then renames it onto OUT: an interrupted export leaves no dataset folder (Ctrl-C
  * removes the temporary one; after a kill the next export of OUT does). It never writes through a symbolic link,
  * into the build or a folder holding it, or into another dataset, and `--force` replaces only a folder that is a
@@ -22,6 +23,7 @@ import {
   faultPoint,
   isTempName,
   onInterrupt,
+  readText,
   realPathOf,
   sameOrInside,
   tempNameFor,
@@ -32,6 +34,7 @@ import {
   writeJsonAtomic,
 } from '../foundation/index.ts';
 import { CASE_FILES, compileHash } from '../formats/compile-hash.ts';
+import type { Results } from '../checks/score/index.ts';
 import { readBuildInfo } from './release/build-info.ts';
 import { cardText } from './release/card.ts';
 import { readContents } from './release/contents.ts';
@@ -45,6 +48,7 @@ import { RELEASE_FORMAT, type ReleaseJson } from './release/release-json.ts';
 import { readRenderLog } from './release/render-log.ts';
 import { RAYCAST } from '../render/raycast-engine.ts';
 import { renderEngines } from '../render/render-log.ts';
+import { writeReferenceRows } from './release/reference-rows.ts';
 import { whyNotReplaceable } from './release/replaceable.ts';
 import { verifyDataset } from './verify.ts';
 
@@ -65,6 +69,8 @@ export interface ExportOptions {
   force?: boolean;
   /** export a truth-only build (frames ray-cast, not rendered) as a truth-only dataset; refused without it */
   truthOnly?: boolean;
+  /** cases the reference rows run at once (default 1) */
+  workers?: number;
   /** progress lines (default: none) */
   log?: (line: string) => void;
 }
@@ -232,6 +238,14 @@ async function exportLocked(
     }
     const shipped = readContents(tmp);
     const counts = countRelease(shipped);
+    const results = await writeReferenceRows({
+      build,
+      dataset: tmp,
+      checkHash: report.compile_hash,
+      cellCounts: counts.cell_counts,
+      workers: opts.workers,
+      log,
+    });
     writeFileAtomic(join(tmp, QUESTIONS_PARQUET), questionsParquet(questionTable(contents.cases, keep), TOOL_VERSION));
     writeJsonAtomic(join(tmp, 'check_report.json'), report);
 
@@ -264,6 +278,7 @@ async function exportLocked(
       counts: { by_job: counts.by_job, total: counts.total },
       cases: counts.cases,
       cell_counts: counts.cell_counts,
+      results,
     };
     const card = cardText({
       release: { ...partial, files: {} },
@@ -273,6 +288,11 @@ async function exportLocked(
       prettyName,
       codeUrl: cfg.code_url ?? null,
       citation: citationOf(cfg, opts.version),
+      // the card's reference table reads the shipped files themselves
+      references: results.map((entry) => ({
+        entry,
+        results: JSON.parse(readText(join(tmp, entry.file))) as Results,
+      })),
     });
     writeFileAtomic(join(tmp, 'README.md'), card);
     writeFileAtomic(join(tmp, 'LICENSE'), licenceText(prettyName));

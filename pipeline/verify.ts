@@ -4,7 +4,8 @@
  * a case or an index entry names exists; nothing private is under scripts/ (no depth, no id masks, no gold, no
  * timeline, no visibility, no truth ids in what is there); nothing build-only ships; the counts, each case's counts
  * and the cell counts match a recount; the frames match the hashes of their render_log.json; the shipped questions
- * are exactly those the check report kept; the Parquet table holds exactly the shipped questions.
+ * are exactly those the check report kept; the Parquet table holds exactly the shipped questions; the reference rows
+ * under results/ are the ones release.json lists and agree with the shipped cases (pipeline/release/reference-rows.ts).
  */
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +29,7 @@ import { listFiles, listLinks } from './release/files.ts';
 import { QUESTIONS_PARQUET } from './release/parquet.ts';
 import { readRenderLog } from './release/render-log.ts';
 import { ReleaseJson } from './release/release-json.ts';
+import { checkReferenceRows } from './release/reference-rows.ts';
 
 /** The files at a dataset's root besides scripts/, private/ and release.json. */
 export const ROOT_FILES = ['README.md', 'LICENSE', 'CREDITS.md', 'check_report.json', QUESTIONS_PARQUET] as const;
@@ -372,6 +374,7 @@ export async function verifyDataset(dir: string, opts: { truthOnly?: boolean } =
     if (release) {
       checkTruthOnly(release, engines, !!opts.truthOnly, problems);
       diffCounts(release, contents, problems);
+      checkReferenceRows(dir, release.results, files, contents, release, problems);
       const shipped = compileHash(dir);
       if (shipped !== release.compile.shipped_hash)
         problems.push(

@@ -11,9 +11,12 @@ import { mean } from 'simple-statistics';
 import { bootstrapOverScripts, type BootstrapOptions, type Interval, type ScriptGroup } from './bootstrap.ts';
 import type { ResultRow } from './result-row.ts';
 
+/** A cell of this many questions or more weighs 1; a thinner one n / this. */
+export const FULL_CELL_QUESTIONS = 20;
+
 /** The weight of a cell of n questions. */
 export function cellWeight(n: number): number {
-  return Math.min(1, n / 20);
+  return Math.min(1, n / FULL_CELL_QUESTIONS);
 }
 
 export function cellKey(job: string, ability: string, column: string): string {

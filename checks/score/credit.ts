@@ -31,12 +31,15 @@ export function creditOf(q: Quarters): number {
   return (q[0] + q[1] + q[2] + q[3]) / 4;
 }
 
+/** Beyond this many C of the distance judged, the need is the distance over this number (a tenth of it). */
+export const NEED_RANGE_SHARE = 10;
+
 /**
  * The need: the job's clearance C within ten C of the distance judged d, a tenth of d beyond, never finer than two
  * pixels; halved on the harmful side, still never finer than two pixels.
  */
 export function need(C: number, d: number, p: number, harmful: boolean): number {
-  const n0 = Math.max(C, d / 10, 2 * p);
+  const n0 = Math.max(C, d / NEED_RANGE_SHARE, 2 * p);
   return harmful ? Math.max(n0 / 2, 2 * p) : n0;
 }
 

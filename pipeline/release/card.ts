@@ -10,6 +10,18 @@ import type { Place } from '../../layouts/place-schema.ts';
 import { QUESTIONS_PARQUET } from './parquet.ts';
 import type { ReleaseJson } from './release-json.ts';
 import { familiesWhere } from '../../compile/family-registry.ts';
+import { RETIRED_CHANNELS } from '../../checks/harness/protocol.ts';
+import {
+  CATASTROPHE_SCORE,
+  coverageLine,
+  DEFAULT_B,
+  FULL_CELL_QUESTIONS,
+  NEED_RANGE_SHARE,
+  resultsTable,
+  type Results,
+} from '../../checks/score/index.ts';
+import { SYSTEMS } from '../../checks/systems/registry.ts';
+import type { ReferenceEntry } from './release-json.ts';
 
 export interface CardInput {
   release: ReleaseJson;
@@ -21,6 +33,8 @@ export interface CardInput {
   prettyName: string;
   codeUrl: string | null;
   citation: string | null;
+  /** the shipped reference rows: release.json's entry and the results file it names, read back */
+  references: readonly { entry: ReferenceEntry; results: Results }[];
 }
 
 /** Integers as the card prints them: 1,761. */
@@ -164,6 +178,7 @@ function layoutSection(): string[] {
     '',
     '```',
     'README.md LICENSE CREDITS.md check_report.json release.json',
+    'results/<name>.json              the reference rows (below)',
     `${QUESTIONS_PARQUET}          the questions table the Hub's viewer shows (no gold)`,
     'scripts/<sid>/                   what a robot receives; <sid> is 16 random hex characters',
     '  robot.json',
@@ -180,13 +195,26 @@ function layoutSection(): string[] {
     'that reads it: the harness never hands these files to a system. They let anyone run, score and check a case, and',
     'recompute every gold from `timeline.json` and `visibility.jsonl` without Blender. Every file and field is described',
     "in the code repository's docs/format.md. `release.json` holds the counts above, each case's length and question",
-    'count, the cell counts the scores weigh by, the versions, and every file with its sha256 (`stbench verify` checks them).',
+    'count, the cell counts the scores weigh by, the versions, the reference rows, and every file with its sha256',
+    '(`stbench verify` checks them, and checks the reference rows against the shipped cases).',
   ];
 }
 
-function channelsSection(): string[] {
+function channelsSection(i: CardInput): string[] {
+  const r = i.release;
+  const retired = Object.keys(RETIRED_CHANNELS).map(
+    (c) =>
+      `The \`${c}\` channel is retired: a run that asks for it is refused (depth is the scorer's, never an agent's).`,
+  );
+  const install = i.codeUrl
+    ? [`git clone ${i.codeUrl} stbench && cd stbench`, 'bash pipeline/setup.sh        # Debian: node packages, python3']
+    : ['# in a checkout of the stbench code', 'bash pipeline/setup.sh        # Debian: node packages, python3'];
+  const download = r.repo_id
+    ? [`hf download ${r.repo_id} --repo-type dataset --revision v${r.version} --local-dir data`]
+    : ['# the dataset folder as data/ (no hub id was given at export)'];
+  const scripted = [...SYSTEMS.keys()].map((n) => `\`${n}\``).join(', ');
   return [
-    '## The protocol and the channels',
+    '## The protocol and the run commands',
     '',
     'A system is a process that speaks the stream protocol: start, then per task a task message and one observe a frame,',
     "with an ask right after a look point's frame, then the end ask and finish. A system's reply to a frame is its request",
@@ -203,10 +231,30 @@ function channelsSection(): string[] {
         [
           '`detections`',
           'depth images (from `private/`), pose and status, and a perfect list of what is in view',
-          'the gates and the perfect-perception diagnostic',
+          'the gates and the perfect-perception diagnostic; the release ships no agent row on it',
         ],
       ],
     ),
+    '',
+    ...retired,
+    '',
+    '```',
+    ...install,
+    ...download,
+    'npx stbench eval all_unknown --data data --out runs/floor',
+    'npx stbench eval my_agent.py:MyAgent --data data --out runs/mine',
+    'npx stbench eval compare runs/floor runs/mine',
+    'npx stbench view runs/mine --data data',
+    '```',
+    '',
+    '`stbench eval` runs a system over the cases that ask a question, resumably and in parallel (`--workers`), and writes',
+    "one `results.json` (and `results.md`) with one aggregate per layout. SYSTEM is one of this tool's scripted systems",
+    `(${scripted}), \`cmd:<command>\` (any program speaking the protocol on its stdin and stdout) or \`FILE.py:Class\`, a`,
+    "Python class that subclasses `System` from the harness's `system_shim`, keeps its memory under `self.state_dir` and",
+    'answers from `answer(question)`. `--select job=... / length=... / layout=...` runs part of the release; a paid system',
+    'may report its cost, and `--max-usd TOTAL --case-usd X` cap what it may spend. `stbench eval compare` gives the',
+    "paired difference per layout of two runs on the same cases; `stbench view` writes the pages that show a run's",
+    'answers beside the frames (under the run folder). Run one case with `stbench run SYSTEM data/private/<cid>`.',
   ];
 }
 
@@ -236,18 +284,49 @@ function abilitiesSection(i: CardInput): string[] {
     const jobs = i.release.counts.by_job.filter((g) => (g.abilities[a] ?? 0) > 0).map((g) => `\`${g.job}\``);
     return jobs.length ? jobs.join(', ') : 'no job';
   };
+  const k = NEED_RANGE_SHARE;
+  const corridor = CATASTROPHE_SCORE.minus2_corridor;
+  const person = CATASTROPHE_SCORE.minus3_person;
   return [
     '## Scoring and the abilities',
     '',
     'Each question has a gold computed by code from the timeline and the visibility log, with the frames it is read from',
-    'named; a thing the robot never saw, and space it never looked at, is `unknown`. Every question belongs to one ability,',
-    'the thing a controller would ask itself. The headline is the mean of the `now` and `memory` columns; a cell (job,',
-    `ability, column) with 20 questions or more weighs 1 and a thinner one n / 20 (release.json's \`cell_counts\`).`,
+    'named; a thing the robot never saw, and space it never looked at, is `unknown`. An answer earns a credit s in [0, 1],',
+    'the mean of four quarters: the right direction (the side, blocked or clear, within the radius for a place), the right',
+    'thing (whole within twice what the job needs, falling to nothing at four times), the right amount (whole within what',
+    'the job needs, falling to nothing at twice) and precision (whole only within one pixel of the camera at the geometry',
+    'the gold rests on, falling to nothing at what the job needs). So no answer coarser than a pixel earns the whole.',
+    `The need is the job's own (C, below) while the distance judged is within ${k} C, and a tenth of that distance beyond`,
+    `it (d / ${k}), never finer than two pixels. An answer scores 2s - 1; \`unknown\` scores 0 where an answer exists and 1`,
+    'where `unknown` is right; an answer to a question that cannot be known scores -1, and so does an invalid answer.',
+    '',
+    'On the harmful side the need is halved (never below two pixels): a clearance answered longer than it is, a closest',
+    'approach answered wider, a thing placed farther from the camera than it is, a heading without room to move. A list',
+    'scores per item: a missed thing costs one and a false place half (s = matched credit / (things + false places / 2);',
+    "an empty gold list scores 1 / (1 + false places / 2)). A heading scores by its regret against the best heading's run",
+    '(its direction is room to move), and the way to a remembered thing by how much nearer to it a drive along the heading',
+    "brings the robot, through the floor it has seen, against the best heading's progress.",
+    '',
+    '2s - 1 is the gate score: every validity check reads it. The reported score is the same except for a catastrophe, an',
+    "answer whose action would end in harm by a harmful error larger than the job's clearance (or two pixels, if more):",
+    `${corridor} for a corridor said longer than it is, ${person} for a person said to be clear who came inside the body or a`,
+    'hazard the brush could catch left out of a list. `unknown` is never one. Each gold row records the age of its',
+    'evidence (`age_s`, `age_band`: `now`, `recent` within 60 s, `task`, `earlier`), and the results give the score by band',
+    'and the catastrophe rate, the share of the harm answers that are catastrophes.',
+    '',
+    'Every question belongs to one ability, the thing a controller would ask itself:',
     '',
     ...table(
       ['Ability', 'A controller asks itself', 'Column', 'Asked in this release'],
       ABILITY_ROWS.map((r) => [r.ability, r.asks, r.column, asked(r.ability)]),
     ),
+    '',
+    'The headline is the mean of the `now` and `memory` columns (a question is `now` when the latest frame alone gives its',
+    'gold), so perception and memory count equally whatever their question counts; inside a column its cells (job,',
+    `ability, column) are averaged by their weights: a cell with ${FULL_CELL_QUESTIONS} questions or more in the release weighs 1, a thinner one`,
+    `n / ${FULL_CELL_QUESTIONS} (release.json's \`cell_counts\`). The 95% interval is a bootstrap over scripts (${num(DEFAULT_B)} resamples, each`,
+    "job's scripts resampled within the job), because the cases cut from one script are not independent. Results are",
+    'reported per layout, never pooled across layouts, with breakdowns by job, family, length, kind and age band.',
   ];
 }
 
@@ -277,6 +356,17 @@ function tolerancesSection(i: CardInput): string[] {
     "Credit is set by what the job needs to act on an answer, and the numbers are the job's own, on the gold row of every",
     'question: distances, clearances and headings against the clearance C, a place in the map against the re-find radius',
     'R, a list item against the matching radius.',
+    '',
+    '- Where a thing is from the camera (`ego_now`, `ego_mem`), how far the body could move (`clear_path`), how close a',
+    '  person came or would come (`closest_person`, `closest_approach`, `approach_mem`) and a heading (`open_heading`) are',
+    '  credited against the clearance C, the margin the robot keeps beside its path.',
+    '- The way to a remembered thing (`way_to`) is credited on the progress of a drive along the heading, against the best',
+    "  heading's, with a need of C widened to two of its field's 0.1 m cells and a tenth of R.",
+    '- A place in the map (`object_where`, `person_mem`) is credited against the re-find radius R, within which the robot',
+    '  driving back finds the thing again; for a long thing whose top was above the camera whenever it was seen, R grows',
+    "  by the thing's half-length beyond 0.25 m.",
+    '- A list of places (`task_things`, `tangle_ahead`) is credited per thing against its matching radius, a listed place',
+    "  matching a thing within four matching radii; a place inside a don't-care circle counts neither way.",
     '',
     ...table(['Job', 'Clearance C (m)', 'Re-find radius R (m)', 'List matching radius (m)'], rows),
     '',
@@ -332,6 +422,26 @@ function checkSection(i: CardInput): string[] {
   }
   out.push('', '```', `stbench check --data data --verdict ${r.verdict_mode} --out check.json`, '```');
   return out;
+}
+
+function referenceSection(i: CardInput): string[] {
+  const refs = i.references;
+  if (!refs.length) return ['## Reference results', '', 'This release ships no reference rows.'];
+  return [
+    '## Reference results',
+    '',
+    `The reference rows under \`results/\`, run by \`stbench export\` over every shipped case that asks a question and`,
+    "scored by this release's scorer; `stbench verify` checks them against the shipped cases. They are scripted systems,",
+    'not agents: they bracket what a system can score here.',
+    '',
+    ...refs.map((r) => `- \`${r.entry.file}\`: \`${r.entry.system}\` on \`${r.entry.channel}\`, ${r.entry.label}.`),
+    '',
+    resultsTable(refs.map((r) => r.results)),
+    '',
+    coverageLine(refs.map((r) => r.results)),
+    '',
+    'Compare rows only within a place and on the same cases. No agent row ships with this release.',
+  ];
 }
 
 function splitSection(): string[] {
@@ -413,7 +523,9 @@ function limitationsSection(i: CardInput): string[] {
       `- A family that failed its gates was dropped from its job rather than re-tuned, so jobs differ in the families they ask: ${r.check.dropped.map((d) => `\`${d.family}\` on \`${d.job}\` (${d.dropped_by})`).join(', ')}.`,
     );
   out.push(
-    '- This release ships no reference results.',
+    i.references.length
+      ? '- The reference rows are scripted systems only (the floor and the perfect-perception ceiling); no agent row ships.'
+      : '- This release ships no reference results.',
     '- The gates test the shortcuts thought of. A system that finds another is outside what they exclude.',
   );
   return out;
@@ -449,11 +561,12 @@ export function cardText(i: CardInput): string {
     summary(i),
     jobsSection(i),
     layoutSection(),
-    channelsSection(),
+    channelsSection(i),
     abilitiesSection(i),
     tolerancesSection(i),
     checkSection(i),
     splitSection(),
+    referenceSection(i),
     licenceSection(i),
     hubSection(i),
     limitationsSection(i),

@@ -1,7 +1,7 @@
 /**
  * release.json: the release's identity (version, hub id, the versions of the tool, jobs, render and compile, the
  * compile seed and hashes), its counts (the card's tables), each case's length and question count, the cell counts
- * the scorer's weights read, what the check kept and dropped, and every shipped file with its sha256.
+ * the scorer's weights read, what the check kept and dropped, the reference rows under results/, and every shipped file with its sha256.
  */
 import { z } from 'zod';
 
@@ -18,6 +18,19 @@ const Group = {
   abilities: z.record(z.string(), z.number().int()),
   families: z.record(z.string(), z.number().int()),
 };
+
+/** One shipped reference row, as release.json lists it. */
+export const ReferenceEntry = z.strictObject({
+  /** the file's stem: results/<name>.json */
+  name: z.string().regex(/^[a-z0-9_-]+$/),
+  file: z.string(),
+  system: z.string(),
+  channel: z.enum(['rgb_pose', 'detections']),
+  /** what the row is, in the card's words */
+  label: z.string(),
+  cases_scored: z.number().int(),
+});
+export type ReferenceEntry = z.infer<typeof ReferenceEntry>;
 
 export const ReleaseJson = z.strictObject({
   format: z.literal(RELEASE_FORMAT),
@@ -64,6 +77,8 @@ export const ReleaseJson = z.strictObject({
     }),
   ),
   cell_counts: z.record(z.string(), z.number().int()),
+  /** the reference rows shipped under results/ (pipeline/release/reference-rows.ts) */
+  results: z.array(ReferenceEntry),
   /** every shipped file but release.json itself: relative path -> sha256 */
   files: z.record(z.string(), Hex64),
 });

@@ -133,6 +133,82 @@ describe('stbench export', () => {
     expect(md).toMatch(/@misc\{/);
   });
 
+  it('ships the reference rows, listed in release.json, and the card reads its table from them', () => {
+    expect(release.results.map((r) => [r.name, r.system, r.channel, r.file])).toEqual([
+      ['all_unknown', 'all_unknown', 'detections', 'results/all_unknown.json'],
+      ['perfect_reader_detections', 'perfect_reader', 'detections', 'results/perfect_reader_detections.json'],
+    ]);
+    const floor = JSON.parse(readFileSync(join(out, 'results', 'all_unknown.json'), 'utf8'));
+    const ceiling = JSON.parse(readFileSync(join(out, 'results', 'perfect_reader_detections.json'), 'utf8'));
+    // both over exactly the shipped questions of the one case that still asks, scored on the shipped compile
+    for (const r of [floor, ceiling]) {
+      expect(r.rows.map((x: { qid: string }) => x.qid).sort()).toEqual([Q.cp1, Q.cp2].sort());
+      expect(r.cases_scored).toBe(1);
+      expect(r.compile_hash).toBe(release.compile.shipped_hash);
+      expect(r.cell_counts).toEqual(release.cell_counts);
+    }
+    // unknown on an answerable clear_path scores 0; the perfect reader's answer is the gold
+    expect(floor.rows.map((x: { score: number }) => x.score)).toEqual([0, 0]);
+    expect(ceiling.rows.map((x: { score_gate: number }) => x.score_gate)).toEqual([1, 1]);
+    const md = readFileSync(join(out, 'README.md'), 'utf8');
+    const ref = tableRows(md, '| Layout | System | Headline (95% interval) |');
+    const fmt = (x: number) => (x > 0 ? `+${x.toFixed(3)}` : x < 0 ? x.toFixed(3) : '+0.000');
+    expect(ref.map((r) => [r[0], r[1], r[2].split(' ')[0], r[7]])).toEqual([
+      ['apartment_a', 'all_unknown', fmt(floor.layouts[0].headline), 'detections'],
+      ['apartment_a', 'perfect_reader', fmt(ceiling.layouts[0].headline), 'detections'],
+    ]);
+    expect(ref[1][2].split(' ')[0]).toBe('+1.000');
+    expect(md).toContain('`results/all_unknown.json`: `all_unknown` on `detections`');
+    expect(md).not.toContain('ships no reference results');
+  });
+
+  it("the card has the seed card's sections: run commands, scoring, tolerances, channels", () => {
+    const md = readFileSync(join(out, 'README.md'), 'utf8');
+    const heads = md.split('\n').filter((l) => l.startsWith('## '));
+    expect(heads).toEqual([
+      '## Summary',
+      '## The jobs and the places',
+      '## Layout',
+      '## The protocol and the run commands',
+      '## Scoring and the abilities',
+      '## Tolerances',
+      '## The check',
+      '## One public split',
+      '## Reference results',
+      '## Licence and credits',
+      '## Hub id and citation',
+      '## Limitations',
+    ]);
+    // the run commands name this tool's own steps and the dataset's hub id and version
+    expect(md).toContain('hf download someone/somebench --repo-type dataset --revision v0.1.0 --local-dir data');
+    for (const c of [
+      'stbench eval all_unknown --data data',
+      'stbench eval compare runs/floor runs/mine',
+      'stbench view runs/mine --data data',
+      'FILE.py:Class',
+    ])
+      expect(md).toContain(c);
+    // the channel table, and the retired channel's refusal
+    expect(tableRows(md, '| Channel |').map((r) => r[0])).toEqual(['rgb_pose', 'detections']);
+    expect(md).toMatch(/`rgbd_pose` channel is retired: a run that asks for it is refused/);
+    // the scoring explanation: quarters, the need rule, the harmful side, catastrophes, lists, headings, way_to, ages, bootstrap
+    for (const re of [
+      /four quarters/,
+      /a tenth of that distance beyond\s+it \(d \/ 10\)/,
+      /On the harmful side the need is halved/,
+      /-2 for a corridor said longer than it is, -3 for a person/,
+      /a missed thing costs one and a false place half/,
+      /A heading scores by its regret/,
+      /how much nearer to it a drive along the heading/,
+      /`now`, `recent` within 60 s, `task`, `earlier`/,
+      /bootstrap over scripts \(2,000 resamples/,
+    ])
+      expect(md).toMatch(re);
+    expect(md).toMatch(
+      /- A place in the map \(`object_where`, `person_mem`\) is credited against the re-find radius R/,
+    );
+  });
+
   it('LICENSE is CC BY 4.0 and CREDITS.md states the procedural geometry', () => {
     const lic = readFileSync(join(out, 'LICENSE'), 'utf8');
     expect(lic).toContain('Attribution 4.0 International Public License');

@@ -111,6 +111,72 @@ describe('stbench verify', () => {
       `private/${SID_H}/depth/000000.png: sha256 differs from private/${SID_H}/render_log.json`,
     ]);
   });
+
+  /** Change a shipped results file and bring release.json's hash of it in line, so only the row check can see it. */
+  const editResults = (
+    d: string,
+    name: string,
+    edit: (r: Record<string, unknown> & { rows: { score: number; score_gate: number }[] }) => void,
+  ) => {
+    const f = join(d, 'results', `${name}.json`);
+    const r = JSON.parse(readFileSync(f, 'utf8'));
+    edit(r);
+    writeFileSync(f, JSON.stringify(r));
+    const rel = JSON.parse(readFileSync(join(d, 'release.json'), 'utf8'));
+    rel.files[`results/${name}.json`] = hashFile(f);
+    writeFileSync(join(d, 'release.json'), JSON.stringify(rel));
+  };
+
+  it('rejects reference rows that do not agree with the shipped cases', async () => {
+    // a floor row that scores above what unknown scores on the shipped gold, with its aggregates left as they were
+    const up = tampered((d) =>
+      editResults(d, 'all_unknown', (r) => {
+        r.rows[0].score = 1;
+      }),
+    );
+    const p = await verifyDataset(up);
+    expect(p).toContain('results/all_unknown.json: 1 rows do not score as unknown does on the shipped gold');
+    expect(p).toContain('results/all_unknown.json: its per-layout figures do not recompute from its rows');
+    // a ceiling below 1
+    const low = tampered((d) =>
+      editResults(d, 'perfect_reader_detections', (r) => {
+        r.rows[1].score_gate = 0.5;
+      }),
+    );
+    expect(await verifyDataset(low)).toContain(
+      'results/perfect_reader_detections.json: the perfect reader scores below 1 on 1 shipped questions (a broken instrument)',
+    );
+    // a row dropped, and results of another compile
+    const short = tampered((d) =>
+      editResults(d, 'all_unknown', (r) => {
+        r.rows.pop();
+        r.compile_hash = '0'.repeat(64);
+      }),
+    );
+    const q = await verifyDataset(short);
+    expect(q).toContain('results/all_unknown.json: its 1 rows are not exactly the 2 shipped questions');
+    expect(q).toContain("results/all_unknown.json: scored compile 000000000000, not the shipped cases' compile");
+  });
+
+  it('rejects a results file release.json does not list, and a release without the floor row', async () => {
+    const extra = tampered((d) => {
+      copyFileSync(join(d, 'results', 'all_unknown.json'), join(d, 'results', 'mine.json'));
+      const rel = JSON.parse(readFileSync(join(d, 'release.json'), 'utf8'));
+      rel.files['results/mine.json'] = hashFile(join(d, 'results', 'mine.json'));
+      writeFileSync(join(d, 'release.json'), JSON.stringify(rel));
+    });
+    expect(await verifyDataset(extra)).toEqual([
+      'results/mine.json: a results file release.json does not list among its reference rows',
+    ]);
+    const none = tampered((d) => {
+      const rel = JSON.parse(readFileSync(join(d, 'release.json'), 'utf8'));
+      rel.results = rel.results.filter((r: { name: string }) => r.name !== 'all_unknown');
+      writeFileSync(join(d, 'release.json'), JSON.stringify(rel));
+    });
+    const p = await verifyDataset(none);
+    expect(p).toContain("release.json: results lacks the floor's reference row all_unknown");
+    expect(p).toContain('results/all_unknown.json: a results file release.json does not list among its reference rows');
+  });
 });
 
 describe('stbench export refuses', () => {

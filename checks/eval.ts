@@ -16,6 +16,10 @@
  * costs more; `maxUsd` starts no case once the folder's cases (this run's and earlier runs') cost more, and the
  * results then say how many selected cases were not run (`cases_not_run`, `budget.stopped`); a rerun with a higher
  * cap resumes. The caps are not part of run.json: a rerun may change them.
+ *
+ * Sandbox: how the system runs (harness/sandbox.ts: `bwrap`, `none` for --local, `in_process`) is recorded in
+ * run.json and results.json; a rerun into the folder in another mode is refused, so one run's cases never mix
+ * sandboxed and unsandboxed outcomes (a run.json from before the field counts as `none`, or `in_process`).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -37,10 +41,12 @@ import {
   loadCase,
   parseChannel,
   runManyReport,
+  sandboxMode,
   type Channel,
   type HarnessSystem,
   type LoadedCase,
   type RunProgress,
+  type SandboxMode,
 } from './harness/index.ts';
 import {
   buildResults,
@@ -85,6 +91,8 @@ export interface RunRecord {
   compile_hash: string;
   /** the --select options, sorted ([] for every case) */
   select: string[];
+  /** how the system runs: bwrap, none (--local) or in_process */
+  sandbox: SandboxMode;
 }
 
 /** The names in a run folder that say nothing about whose it is (its lock, temporary files). */
@@ -115,6 +123,11 @@ export function notThisRun(dir: string, want: RunRecord): string | null {
     );
   if (JSON.stringify(got.select ?? []) !== JSON.stringify(want.select))
     diffs.push(`selection ${JSON.stringify(got.select ?? [])}, not ${JSON.stringify(want.select)}`);
+  const gotMode = got.sandbox ?? (want.sandbox === 'in_process' ? 'in_process' : 'none');
+  if (gotMode !== want.sandbox)
+    diffs.push(
+      `sandbox ${JSON.stringify(gotMode)}, not ${JSON.stringify(want.sandbox)}${want.sandbox === 'bwrap' ? ' (it ran with --local: pass --local again, or use another run folder)' : want.sandbox === 'none' ? ' (it ran sandboxed: drop --local, or use another run folder)' : ''}`,
+    );
   return diffs.length ? `is a run of another kind: ${diffs.join('; ')}` : null;
 }
 
@@ -203,6 +216,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutcome> {
     channel,
     compile_hash: hash,
     select: [...(opts.select ?? [])].sort(),
+    sandbox: sandboxMode(opts.system),
   };
   const runDir = checkOutputFolder(opts.out, {
     flag: '--out',
@@ -250,6 +264,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutcome> {
       casesSelected: cases.length,
       casesNotRun: notRun,
       cost,
+      sandbox: record.sandbox,
       budget: {
         max_usd: opts.maxUsd ?? null,
         case_usd: opts.caseUsd ?? null,

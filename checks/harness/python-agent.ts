@@ -6,12 +6,17 @@
  *
  * The file is imported once up front (`run_agent.py --check`), so a missing class, one that does not subclass
  * System, or a file that does not import is a usage error before any case runs, not a broken outcome per case.
+ *
+ * In a sandbox (sandbox.ts) the agent sees, read-only, its file's folder and the runner's (with the shim), and runs
+ * in its file's folder; the up-front check runs in the same sandbox, so no code of the agent runs outside it.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { spawnSync, type SpawnSyncOptionsWithStringEncoding } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../foundation/index.ts';
+import { sandboxSpawn, type Sandbox } from './sandbox.ts';
 import type { CommandSystem } from './system.ts';
 
 /** The runner script (it puts system_shim.py, beside it, on the agent's sys.path). */
@@ -36,7 +41,7 @@ export function shellQuote(word: string): string {
 }
 
 /** The subprocess system for `FILE.py:Class`; a UsageError (exit 2) names what is wrong with it. */
-export function pythonAgentSystem(spec: string): CommandSystem {
+export function pythonAgentSystem(spec: string, opts: { sandbox?: Sandbox } = {}): CommandSystem {
   const i = spec.lastIndexOf(':');
   const file = i >= 0 ? spec.slice(0, i) : spec;
   const cls = i >= 0 ? spec.slice(i + 1) : '';
@@ -51,12 +56,9 @@ export function pythonAgentSystem(spec: string): CommandSystem {
   if (!existsSync(abs)) throw new UsageError(`${file} not found (the Python agent ${spec})`);
   if (!statSync(abs).isFile()) throw new UsageError(`${file} is not a file (the Python agent ${spec})`);
 
-  const r = spawnSync('python3', ['-B', PYTHON_RUNNER, '--check', abs, cls], {
-    encoding: 'utf8',
-    timeout: CHECK_TIMEOUT_MS,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  if ((r.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT')
+  const codeDirs = [dirname(abs), dirname(PYTHON_RUNNER)];
+  const r = checkAgent(abs, cls, codeDirs, opts.sandbox);
+  if ((r.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT' || r.status === 127)
     throw new UsageError(`python3 not found on PATH: a Python agent (${spec}) runs with python3; ${INSTALL_HINT}`);
   if (r.error) throw new UsageError(`checking the Python agent ${spec} failed: ${r.error.message}`);
   if (r.status !== 0) {
@@ -67,5 +69,31 @@ export function pythonAgentSystem(spec: string): CommandSystem {
     kind: 'command',
     name: `${PYTHON_PREFIX}${spec}`,
     command: ['python3', '-B', PYTHON_RUNNER, abs, cls].map(shellQuote).join(' '),
+    codeDirs,
+    ...(opts.sandbox ? { sandbox: opts.sandbox, cwd: dirname(abs) } : {}),
   };
+}
+
+/** `run_agent.py --check FILE Class`, as a plain process or in the sandbox the agent will run in. */
+function checkAgent(abs: string, cls: string, codeDirs: string[], sandbox: Sandbox | undefined) {
+  const argv = ['python3', '-B', PYTHON_RUNNER, '--check', abs, cls];
+  const opts: SpawnSyncOptionsWithStringEncoding = {
+    encoding: 'utf8',
+    timeout: CHECK_TIMEOUT_MS,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  };
+  if (!sandbox) return spawnSync(argv[0], argv.slice(1), opts);
+  const stateDir = mkdtempSync(join(tmpdir(), 'stbench-state-'));
+  try {
+    const s = sandboxSpawn(sandbox, {
+      command: argv.map(shellQuote).join(' '),
+      codeDirs,
+      cwd: dirname(abs),
+      stateDir,
+      env: { ...process.env, STBENCH_STATE_DIR: stateDir },
+    });
+    return spawnSync(s.file, s.args, { ...opts, env: s.env, cwd: s.cwd });
+  } finally {
+    rmSync(stateDir, { recursive: true, force: true });
+  }
 }

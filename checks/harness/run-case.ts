@@ -41,7 +41,7 @@ export interface RunCaseOptions {
   finishGraceMs?: number;
   /**
    * Stage frame files into a per-case scratch folder under case frame numbers (see CaseMessagesOptions); the
-   * default is on for command systems and off for in-process ones.
+   * default is on for command systems and off for in-process ones, and a sandboxed system's are always staged.
    */
   stageFrames?: boolean;
   /**
@@ -150,7 +150,9 @@ export async function runCase(
   const lc = typeof caseDir === 'string' ? loadCase(caseDir) : caseDir;
   const channel = parseChannel(opts.channel ?? DEFAULT_CHANNEL);
   const timeout = opts.replyTimeoutMs ?? DEFAULT_REPLY_TIMEOUT_MS;
-  const staged = opts.stageFrames ?? system.kind === 'command';
+  // a sandboxed system sees no build path: its frames are always staged
+  const sandboxed = system.kind === 'command' && system.sandbox !== undefined;
+  const staged = sandboxed || (opts.stageFrames ?? system.kind === 'command');
   const stageDir = staged ? mkdtempSync(join(tmpdir(), 'stbench-frames-')) : undefined;
   // the staged frames go on Ctrl-C too, not only when the case ends
   const off = stageDir ? onInterrupt(() => rmSync(stageDir, { recursive: true, force: true })) : () => {};
@@ -187,7 +189,7 @@ async function drive(
   let stopped = false; // at the cap
   try {
     if (system.kind === 'command') {
-      link = subprocessLink(system, { finishGraceMs: opts.finishGraceMs });
+      link = subprocessLink(system, { finishGraceMs: opts.finishGraceMs, stageDir, hide: [lc.root] });
     } else {
       const c = lc.case;
       try {

@@ -8,6 +8,10 @@
  * ("reply too long"), so no system can make the harness hold unbounded output. Python's NaN and Infinity in a reply
  * are read (foundation/json-nonfinite.ts), so that such a value makes only its own answer invalid. What the system
  * writes after finish (within the grace) is kept for the driver (`trailing`): its last cost report.
+ *
+ * A system with a sandbox (sandbox.ts) runs the same `/bin/sh -c COMMAND` inside bwrap, which leads the process
+ * group: killing the group kills bwrap, and with it (its own PID namespace, --die-with-parent) every process of the
+ * sandbox. It sees its code folders, the stage folder and its state folder, at the same paths as outside.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onInterrupt, parseJsonNonFinite } from '../../foundation/index.ts';
 import type { Message } from './protocol.ts';
+import { sandboxSpawn } from './sandbox.ts';
 import { BrokenSystem, type CommandSystem, type Link } from './system.ts';
 
 const STDERR_TAIL = 2000;
@@ -30,14 +35,36 @@ export const MAX_REPLY_BYTES = 8 << 20;
 export interface SubprocessOptions {
   /** how long the process may take to exit after finish before it is killed, ms */
   finishGraceMs?: number;
+  /** the case's stage folder of frames (read-only in the sandbox) */
+  stageDir?: string;
+  /** folders the sandbox hides even where they lie inside the system's code folder (the data folder) */
+  hide?: readonly string[];
 }
 
 export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {}): Link {
   const grace = opts.finishGraceMs ?? 5000;
   const stateDir = mkdtempSync(join(tmpdir(), 'stbench-state-'));
-  const child = spawn('/bin/sh', ['-c', sys.command], {
-    cwd: sys.cwd,
-    env: { ...process.env, ...sys.env, STBENCH_STATE_DIR: stateDir },
+  const env = { ...process.env, ...sys.env, STBENCH_STATE_DIR: stateDir };
+  let how: { file: string; args: string[]; env: NodeJS.ProcessEnv; cwd?: string };
+  try {
+    how = sys.sandbox
+      ? sandboxSpawn(sys.sandbox, {
+          command: sys.command,
+          codeDirs: sys.codeDirs ?? [sys.cwd ?? process.cwd()],
+          cwd: sys.cwd ?? process.cwd(),
+          stageDir: opts.stageDir,
+          stateDir,
+          hide: opts.hide,
+          env,
+        })
+      : { file: '/bin/sh', args: ['-c', sys.command], env, cwd: sys.cwd };
+  } catch (e) {
+    rmSync(stateDir, { recursive: true, force: true });
+    throw e;
+  }
+  const child = spawn(how.file, how.args, {
+    cwd: how.cwd,
+    env: how.env,
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
   });

@@ -6,6 +6,7 @@
  * timeout) is a `BrokenSystem` error, which the driver turns into a broken outcome for the case.
  */
 import type { CaseFile } from '../../formats/case-schema.ts';
+import type { Sandbox } from './sandbox.ts';
 import type {
   AnswersReply,
   AskMsg,
@@ -66,13 +67,20 @@ export interface InProcessSystem {
   open(info: CaseInfo): SystemSession | Promise<SystemSession>;
 }
 
-/** An external program: `command` runs through /bin/sh, a fresh process per case. */
+/**
+ * An external program: `command` runs through /bin/sh, a fresh process per case; in `sandbox` where given
+ * (sandbox.ts: what `stbench eval` and `run` do unless --local), else as a plain process.
+ */
 export interface CommandSystem {
   kind: 'command';
   name: string;
   command: string;
   cwd?: string;
   env?: Record<string, string>;
+  /** the folders of the system's own code, read-only in the sandbox (default: its working folder) */
+  codeDirs?: string[];
+  /** the sandbox it runs in; none: a plain process */
+  sandbox?: Sandbox;
 }
 
 export type HarnessSystem = InProcessSystem | CommandSystem;
@@ -80,7 +88,7 @@ export type HarnessSystem = InProcessSystem | CommandSystem;
 /** An external command as a system, named `cmd:<command>`. */
 export function commandSystem(
   command: string,
-  extra: { cwd?: string; env?: Record<string, string> } = {},
+  extra: { cwd?: string; env?: Record<string, string>; codeDirs?: string[]; sandbox?: Sandbox } = {},
 ): CommandSystem {
   return { kind: 'command', name: `cmd:${command}`, command, ...extra };
 }

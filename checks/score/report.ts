@@ -40,6 +40,11 @@ export interface Results {
   cost?: RunCost;
   /** eval's caps, and whether the budget stopped the run */
   budget?: Budget;
+  /**
+   * How the system ran (eval, run): `bwrap` in the sandbox, `none` as a plain process (--local), `in_process` a
+   * scripted system in stbench's own process
+   */
+  sandbox?: 'bwrap' | 'none' | 'in_process';
   /** the dataset counts the cell weights come from (null: the scored rows' own counts) */
   cell_counts: CellCounts | null;
   bootstrap: { B: number; seed: string | number };
@@ -78,6 +83,8 @@ export interface BuildResultsInput {
   /** what the system said it spent over the cases run (written as it is) */
   cost?: RunCost;
   budget?: Budget;
+  /** how the system ran (written as it is) */
+  sandbox?: Results['sandbox'];
   /** cases that broke: left out of the gold rows by the caller, listed here (default none) */
   broken?: readonly BrokenCase[];
   /** cases selected for the run, the broken and the not run ones included (default: the gold rows' cases and the broken) */
@@ -111,6 +118,7 @@ export function buildResults(input: BuildResultsInput): Results {
     broken,
     ...(input.cost ? { cost: input.cost } : {}),
     ...(input.budget ? { budget: input.budget } : {}),
+    ...(input.sandbox ? { sandbox: input.sandbox } : {}),
     cell_counts: input.cellCounts ?? null,
     bootstrap: { B, seed },
     layouts,
@@ -218,13 +226,23 @@ function statTable(title: string, stats: Record<string, { n: number; score: numb
   return out;
 }
 
+/** How the system ran, as results.md says it. */
+export function sandboxLine(mode: NonNullable<Results['sandbox']>): string {
+  if (mode === 'bwrap')
+    return 'Sandbox: bwrap (the system saw only its own code, its frames and its state folder; no network).';
+  if (mode === 'none') return 'Sandbox: none (--local: the system ran as a plain process, unsandboxed).';
+  return "Sandbox: in_process (a scripted system, run in stbench's own process).";
+}
+
 /** results.md of one run. */
 export function resultsMarkdown(r: Results): string {
   const out: string[] = [`# Results: ${r.system}`, ''];
   out.push(
     `Compile ${r.compile_hash}; channel ${r.channel}; arm ${r.arm}; bootstrap over scripts, B = ${r.bootstrap.B}, seed ${r.bootstrap.seed}.`,
   );
-  out.push(`Cell weights from ${r.cell_counts ? "the dataset's own counts" : "the scored rows' own counts"}.`, '');
+  out.push(`Cell weights from ${r.cell_counts ? "the dataset's own counts" : "the scored rows' own counts"}.`);
+  if (r.sandbox) out.push(sandboxLine(r.sandbox));
+  out.push('');
   out.push(resultsTable([r]), '', coverageLine([r]), '');
   out.push(scoredLine(r), '');
   if (r.cost) out.push(`Cost: ${costText(r.cost)}.`, '');

@@ -5,7 +5,9 @@
  * RUN_DIR/results.json and results.md (checks/eval.ts), with the cost the system reported. Broken cases are
  * reported apart and never scored; the run exits 1 when any case broke (`--retry-broken` runs them again) or when
  * --max-usd kept cases from starting (a rerun with a higher cap resumes). A non-empty --out that is not a run of the
- * same system, data, channel and selection is refused (exit 2).
+ * same system, data, channel, selection and sandbox mode is refused (exit 2). An external system runs in the
+ * sandbox (checks/harness/sandbox.ts) unless --local; where none can start, eval refuses before any case runs
+ * (exit 2, naming --local).
  * `stbench eval compare RUN_A RUN_B [--seed S] [--resamples N]`: the paired headline difference per layout of two
  * runs (as `stbench compare`).
  */
@@ -26,6 +28,10 @@ export function usdFlag(name: string, v: string | undefined): number | undefined
   if (v === undefined) return undefined;
   return positiveFlag(name, v, MAX_USD_CAP, 'a million dollars is no cap');
 }
+
+/** The help text of --local (eval and run). */
+export const LOCAL_HELP =
+  'run an external system (cmd:, FILE.py:Class) as a plain process, unsandboxed: it can read and write what you can and reach the network (default: in a bubblewrap sandbox that sees only its own code, its frames and its state folder; results record which)';
 
 /** The help text of --case-usd (eval and run). */
 export const CASE_USD_HELP =
@@ -58,6 +64,7 @@ export function registerEval(program: Command): void {
       String(DEFAULT_REPLY_TIMEOUT_MS / 1000),
     )
     .option('--retry-broken', 'run again the cases an earlier run of this folder recorded as broken')
+    .option('--local', LOCAL_HELP)
     .option('--case-usd <dollars>', CASE_USD_HELP)
     .option(
       '--max-usd <dollars>',
@@ -74,6 +81,7 @@ export function registerEval(program: Command): void {
           workers: string;
           timeout: string;
           retryBroken?: boolean;
+          local?: boolean;
           caseUsd?: string;
           maxUsd?: string;
         },
@@ -85,7 +93,7 @@ export function registerEval(program: Command): void {
         const timeoutS = positiveFlag('timeout', opts.timeout, 86_400, 'a day for one reply is no timeout');
         const caseUsd = usdFlag('case-usd', opts.caseUsd);
         const maxUsd = usdFlag('max-usd', opts.maxUsd);
-        const system = resolveSystem(spec);
+        const system = resolveSystem(spec, { local: opts.local });
         const bar = caseProgress();
         let r;
         try {

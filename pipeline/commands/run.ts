@@ -3,17 +3,18 @@
  * (private/<cid> of a build or dataset) through a system (`cmd:<shell command>`, a Python agent `FILE.py:Class` or
  * an in-process system's name) and print its answers as JSONL ({"qid","answer"}); where the case has gold.jsonl,
  * then the scored rows and the results' markdown (with the cost the system reported).
- * A broken outcome (crash, hang, garbage, a cost past --case-usd) is reported with its reason and exits 1.
+ * A broken outcome (crash, hang, garbage, a cost past --case-usd) is reported with its reason and exits 1. An
+ * external system runs in the sandbox unless --local (as eval; where none can start, a usage error, exit 2).
  */
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatUsd, runCost } from '../../formats/cost.ts';
 import { CheckFailed, positiveFlag } from '../../foundation/index.ts';
-import { DEFAULT_REPLY_TIMEOUT_MS, loadCase, parseChannel, runCase } from '../../checks/harness/index.ts';
+import { DEFAULT_REPLY_TIMEOUT_MS, loadCase, parseChannel, runCase, sandboxMode } from '../../checks/harness/index.ts';
 import { resolveSystem } from '../../checks/systems/registry.ts';
 import { buildResults, readGoldRows, resultsMarkdown, score } from '../../checks/score/index.ts';
-import { CASE_USD_HELP, usdFlag } from './eval.ts';
+import { CASE_USD_HELP, LOCAL_HELP, usdFlag } from './eval.ts';
 
 export function registerRun(program: Command): void {
   program
@@ -32,13 +33,18 @@ export function registerRun(program: Command): void {
       'per-reply timeout; its expiry makes the case broken',
       String(DEFAULT_REPLY_TIMEOUT_MS / 1000),
     )
+    .option('--local', LOCAL_HELP)
     .option('--case-usd <dollars>', CASE_USD_HELP)
     .action(
-      async (systemSpec: string, caseDir: string, opts: { channel: string; timeout: string; caseUsd?: string }) => {
+      async (
+        systemSpec: string,
+        caseDir: string,
+        opts: { channel: string; timeout: string; local?: boolean; caseUsd?: string },
+      ) => {
         const channel = parseChannel(opts.channel);
         const timeoutS = positiveFlag('timeout', opts.timeout, 86_400, 'a day for one reply is no timeout');
         const caseUsd = usdFlag('case-usd', opts.caseUsd);
-        const system = resolveSystem(systemSpec);
+        const system = resolveSystem(systemSpec, { local: opts.local });
         const lc = loadCase(caseDir);
         const outcome = await runCase(system, lc, { channel, replyTimeoutMs: timeoutS * 1000, caseUsd });
         for (const [qid, answer] of outcome.answers) process.stdout.write(JSON.stringify({ qid, answer }) + '\n');
@@ -60,6 +66,7 @@ export function registerRun(program: Command): void {
             channel,
             compile_hash: '-',
             cost: runCost([{ layout: lc.case.layout, cost: outcome.cost }]),
+            sandbox: sandboxMode(system),
           });
           process.stdout.write(lines.join('\n') + '\n\n' + resultsMarkdown(results) + '\n');
         }
@@ -69,7 +76,7 @@ export function registerRun(program: Command): void {
           ? `, cost ${c.input_tokens} input and ${c.output_tokens} output tokens, $${formatUsd(c.usd)}`
           : '';
         process.stderr.write(
-          `case ${outcome.cid}: ${outcome.status}, ${outcome.answers.size} answers, ${t.frames} frames, ${t.asks} asks, ${(t.wall_ms / 1000).toFixed(1)} s${cost}\n`,
+          `case ${outcome.cid}: ${outcome.status}, ${outcome.answers.size} answers, ${t.frames} frames, ${t.asks} asks, ${(t.wall_ms / 1000).toFixed(1)} s${cost}; sandbox ${sandboxMode(system)}\n`,
         );
         if (outcome.status === 'broken') throw new CheckFailed(`case ${outcome.cid} is broken: ${outcome.reason}`);
       },

@@ -33,7 +33,7 @@ beforeAll(async () => {
   run = join(dir, 'run');
   await fixtureCopy(build);
   compileBuild(build, { seed: 'py-agent' });
-  evalRun = stbench('eval', AGENT, '--data', build, '--select', 'length=short', '--out', run);
+  evalRun = stbench('eval', AGENT, '--local', '--data', build, '--select', 'length=short', '--out', run);
 }, 1_800_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -44,7 +44,7 @@ describe('eval with broken cases', () => {
     writeFileSync(bad, b.sids[1]);
     const system = `cmd:node ${script} ${bad}`;
     const out = join(dir, 'run');
-    const args = ['eval', system, '--data', b.root, '--out', out];
+    const args = ['eval', system, '--local', '--data', b.root, '--out', out];
 
     const first = await runCli(args);
     expect(first.code, first.stderr).toBe(1);
@@ -74,7 +74,7 @@ describe('eval with broken cases', () => {
 
   it('when every case broke: exit 1, nothing scored, the headline reads no score', async () => {
     const out = join(dir, 'all-broken');
-    const r = await runCli(['eval', 'cmd:exit 7', '--data', b.root, '--out', out]);
+    const r = await runCli(['eval', 'cmd:exit 7', '--local', '--data', b.root, '--out', out]);
     expect(r.code).toBe(1);
     const res = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
     expect(res).toMatchObject({ cases_selected: 3, cases_scored: 0, rows: [], layouts: [] });

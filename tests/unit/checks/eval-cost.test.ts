@@ -91,7 +91,7 @@ describe('eval sums the cost', () => {
     const ASK = { input_tokens: 200, output_tokens: 20, usd: 0.0625 };
     const FINAL = { output_tokens: 5, usd: 0.25 };
     const s = setup('sums', { start: START, ask: ASK, final: FINAL, crash: [b.sids[1]] });
-    const r = await runCli(['eval', s.system, '--data', b.root, '--out', s.out]);
+    const r = await runCli(['eval', s.system, '--local', '--data', b.root, '--out', s.out]);
     expect(r.code, r.stderr).toBe(1); // the crashed case
     const want: Cost[] = [0, 1, 2].map((i) =>
       i === 1
@@ -128,7 +128,7 @@ describe('eval sums the cost', () => {
 
   it('a system that reports nothing: zeros, no case reporting', async () => {
     const s = setup('free', {});
-    const r = await runCli(['eval', s.system, '--data', b.root, '--out', s.out]);
+    const r = await runCli(['eval', s.system, '--local', '--data', b.root, '--out', s.out]);
     expect(r.code, r.stderr).toBe(0);
     const zero = { input_tokens: 0, output_tokens: 0, usd: 0, cases_run: 3, cases_reporting: 0 };
     expect(readJson(join(s.out, 'results.json')).cost).toEqual({ ...zero, layouts: { apartment_a: zero } });
@@ -140,7 +140,7 @@ describe('eval sums the cost', () => {
 
   it('a malformed cost breaks its case, with the reason', async () => {
     const s = setup('malformed', { bySid: { [b.sids[2]]: { observe: { usd: -0.5 } } } });
-    const r = await runCli(['eval', s.system, '--data', b.root, '--out', s.out]);
+    const r = await runCli(['eval', s.system, '--local', '--data', b.root, '--out', s.out]);
     expect(r.code).toBe(1);
     expect(readJson(join(s.out, 'results.json')).broken).toEqual([
       {
@@ -155,7 +155,7 @@ describe('eval --case-usd', () => {
   it('stops and breaks the case past the cap, the run goes on, and --retry-broken runs it again', async () => {
     // the second script's case: 0.125 at start, 0.3 a frame: over 0.5 at its second frame
     const s = setup('case-usd', { start: { usd: 0.125 }, bySid: { [b.sids[1]]: { observe: { usd: 0.3 } } } });
-    const args = ['eval', s.system, '--data', b.root, '--out', s.out];
+    const args = ['eval', s.system, '--local', '--data', b.root, '--out', s.out];
     const r = await runCli([...args, '--case-usd', '0.5']);
     expect(r.code, r.stderr).toBe(1);
     expect([...s.started()].sort()).toEqual([...b.sids].sort()); // every case started: the run went on
@@ -190,7 +190,7 @@ describe('eval --max-usd', () => {
   it('starts no case once the folder costs more, says so, and a rerun with a higher cap resumes', async () => {
     // 0.25 a case: after two cases the folder costs 0.5, over 0.4
     const s = setup('max-usd', { start: { usd: 0.25, input_tokens: 10 } });
-    const args = ['eval', s.system, '--data', b.root, '--out', s.out];
+    const args = ['eval', s.system, '--local', '--data', b.root, '--out', s.out];
     const r = await runCli([...args, '--max-usd', '0.4']);
     expect(r.code).toBe(1);
     const ran = s.started();
@@ -276,14 +276,14 @@ describe('stbench run and cost', () => {
 
   it("prints the case's cost, stops it past --case-usd (exit 1), and checks the flag", async () => {
     const s = setup('run', { observe: { usd: 0.05, input_tokens: 10 } });
-    const ok = await runCli(['run', s.system, c.dir]);
+    const ok = await runCli(['run', s.system, '--local', c.dir]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stderr).toContain('cost 60 input and 0 output tokens, $0.30');
     expect(ok.stdout).toContain('Cost: 60 input tokens, 0 output tokens, $0.30 over 1 case run (1 reported a cost).');
-    const stopped = await runCli(['run', s.system, c.dir, '--case-usd', '0.12']);
+    const stopped = await runCli(['run', s.system, '--local', c.dir, '--case-usd', '0.12']);
     expect(stopped.code).toBe(1);
     expect(stopped.stderr).toContain(`case ${c.cid} is broken: stopped: cost $0.15 over --case-usd 0.12`);
-    const bad = await runCli(['run', s.system, c.dir, '--case-usd', '0']);
+    const bad = await runCli(['run', s.system, '--local', c.dir, '--case-usd', '0']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--case-usd must be a positive number, got "0"');
   });

@@ -94,7 +94,7 @@ describe('Ctrl-C on eval', () => {
         writeFileSync(script, SYSTEM);
         writeFileSync(hang, '');
         const system = `cmd:node ${script} ${hang} ${marker} ${pidFile}`;
-        const run = start(['eval', system, '--data', b.root, '--out', out], { TMPDIR: tmp });
+        const run = start(['eval', system, '--local', '--data', b.root, '--out', out], { TMPDIR: tmp });
         await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 'the second case to hang');
         const systemPid = Number(readFileSync(pidFile, 'utf8'));
         expect(readdirSync(tmp).some((n) => n.startsWith('stbench-frames-'))).toBe(true);
@@ -111,7 +111,7 @@ describe('Ctrl-C on eval', () => {
         await until(() => !alive(systemPid), 'the system to be killed');
         // the rerun keeps the finished case and runs the other
         rmSync(hang);
-        const again = start(['eval', system, '--data', b.root, '--out', out], { TMPDIR: tmp });
+        const again = start(['eval', system, '--local', '--data', b.root, '--out', out], { TMPDIR: tmp });
         expect(await again.done, again.stderr()).toBe(0);
         expect(readFileSync(join(out, 'answers', saved[0]), 'utf8')).toBe(first);
         expect(readdirSync(join(out, 'answers'))).toHaveLength(2);

@@ -31,7 +31,7 @@ describe('stbench run', () => {
   });
 
   it("runs an external command (the docs' example)", () => {
-    const r = run('run', 'cmd:python3 checks/harness/examples/minimal_system.py', c.dir);
+    const r = run('run', 'cmd:python3 checks/harness/examples/minimal_system.py', '--local', c.dir);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`{"qid":"${c.qids.q2}","answer":{"type":"place","x":0.6,"y":2.7}}`);
   });
@@ -39,7 +39,7 @@ describe('stbench run', () => {
   it('exits 1 with the reason on a broken outcome', () => {
     const file = join(c.root, 'dies.py');
     writeFileSync(file, 'import sys\nsys.stdin.readline()\nsys.exit(4)\n');
-    const r = run('run', `cmd:python3 ${file}`, c.dir);
+    const r = run('run', `cmd:python3 ${file}`, '--local', c.dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/is broken: the system exited with code 4/);
   });

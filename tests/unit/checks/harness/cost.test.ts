@@ -426,7 +426,7 @@ class Paid(System):
         self.report_cost(usd=0.5)
 `,
     );
-    const o = await runCase(resolveSystem(`${file}:Paid`), cases[0].dir);
+    const o = await runCase(resolveSystem(`${file}:Paid`, { local: true }), cases[0].dir);
     expect(o.status, o.reason).toBe('ok');
     // __init__, six frames, five questions and finish: usd 6 * 0.015 + 5 * 0.02 + 0.5
     expect(o.cost).toEqual({ input_tokens: 601, output_tokens: 70, usd: 0.69 });
@@ -443,7 +443,7 @@ class BadCost(System):
         self.report_cost(usd=float("nan"))
 `,
     );
-    const o = await runCase(resolveSystem(`${file}:BadCost`), cases[0].dir);
+    const o = await runCase(resolveSystem(`${file}:BadCost`, { local: true }), cases[0].dir);
     expect(o.status).toBe('broken');
     expect(o.reason).toMatch(
       /BadCost\.observe\(\) at k=0 raised ValueError: report_cost: usd must be a non-negative finite number, not nan/,

@@ -63,7 +63,7 @@ describe('a Python agent over the subprocess protocol', () => {
   it('calls start, task, observe, answer and finish in order, and nothing it prints reaches the protocol', async () => {
     const finished = join(root, 'finished.json');
     const file = agentFile('recorder.py', RECORDER(finished));
-    const sys = resolveSystem(`${file}:Recorder`);
+    const sys = resolveSystem(`${file}:Recorder`, { local: true });
     expect(sys).toMatchObject({ kind: 'command', name: `py:${file}:Recorder` });
     const o = await runCase(sys, c.dir);
     expect(o.reason).toBeUndefined();
@@ -96,7 +96,7 @@ describe('a Python agent over the subprocess protocol', () => {
         return {"type": "number", "value": int((self.state_dir / "n").read_text())}
 `,
     );
-    const sys = resolveSystem(`${file}:Counter`);
+    const sys = resolveSystem(`${file}:Counter`, { local: true });
     for (let run = 0; run < 2; run++) {
       const o = await runCase(sys, c.dir);
       expect(o.status).toBe('ok');
@@ -114,7 +114,7 @@ describe('a Python agent over the subprocess protocol', () => {
 `,
       join(root, 'a folder; with `stuff`'),
     );
-    const o = await runCase(resolveSystem(`${file}:Odd`), c.dir);
+    const o = await runCase(resolveSystem(`${file}:Odd`, { local: true }), c.dir);
     expect(o.status).toBe('ok');
     expect([...o.answers.values()]).toEqual(Array(5).fill({ type: 'number', value: 1.5 }));
   });
@@ -133,7 +133,7 @@ class Shapes(System):
         return {"type": "place"}
 `,
     );
-    const o = await runCase(resolveSystem(`${file}:Shapes`), c.dir);
+    const o = await runCase(resolveSystem(`${file}:Shapes`, { local: true }), c.dir);
     expect(o.status).toBe('ok');
     expect(o.answers.get(c.qids.q1)).toEqual({ type: 'number', value: 0.25 });
     expect(o.answers.get(c.qids.q2)).toEqual({ type: 'place' });
@@ -145,7 +145,7 @@ class Shapes(System):
     const block = /```python\n([\s\S]*?)```/.exec(section)![1];
     const file = join(root, 'docs_agent.py');
     writeFileSync(file, block);
-    const o = await runCase(resolveSystem(`${file}:MyAgent`), c.dir);
+    const o = await runCase(resolveSystem(`${file}:MyAgent`, { local: true }), c.dir);
     expect(o.status).toBe('ok');
     expect([...o.answers.keys()]).toEqual(Object.values(c.qids));
     expect([...o.answers.values()]).toEqual(Array(5).fill({ type: 'unknown' }));
@@ -161,7 +161,7 @@ describe("a Python agent's faults break the case", () => {
         raise ValueError("no idea about " + question["qid"])
 `,
     );
-    const o = await runCase(resolveSystem(`${file}:Boom`), c.dir);
+    const o = await runCase(resolveSystem(`${file}:Boom`, { local: true }), c.dir);
     expect(o.status).toBe('broken');
     expect(o.reason).toMatch(/^the system exited with code 1 before replying; stderr ends: /);
     expect(o.reason).toContain(`raise ValueError("no idea about " + question["qid"])`);
@@ -182,7 +182,7 @@ describe("a Python agent's faults break the case", () => {
         return {"type": "unknown"}
 `,
     );
-    const o = await runCase(resolveSystem(`${file}:Forgot`), c.dir);
+    const o = await runCase(resolveSystem(`${file}:Forgot`, { local: true }), c.dir);
     expect(o.status).toBe('broken');
     expect(o.reason).toContain(
       `run_agent: Forgot.answer() on question ${c.qids.q3} returned NoneType, not an answer dict such as {"type": "unknown"}`,
@@ -199,7 +199,7 @@ describe("a Python agent's faults break the case", () => {
             raise KeyError("the brief")
 `,
     );
-    const o = await runCase(resolveSystem(`${file}:BadTask`), c.dir);
+    const o = await runCase(resolveSystem(`${file}:BadTask`, { local: true }), c.dir);
     expect(o.status).toBe('broken');
     expect(o.reason).toMatch(/run_agent: BadTask\.task\(\) raised KeyError: 'the brief'$/);
     expect(o.answers.size).toBe(2);
@@ -209,7 +209,7 @@ describe("a Python agent's faults break the case", () => {
 describe('a bad FILE.py:Class is a usage error before any case runs', () => {
   const fails = async (spec: string, env?: Record<string, string>) => {
     const out = join(root, `run-${Math.random().toString(36).slice(2)}`);
-    const r = await runCli(['eval', spec, '--data', root, '--out', out], { env });
+    const r = await runCli(['eval', spec, '--local', '--data', root, '--out', out], { env });
     expect(r.code, r.stderr).toBe(2);
     expect(existsSync(out)).toBe(false); // nothing ran, no run folder
     return r.stderr;

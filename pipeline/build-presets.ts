@@ -1,6 +1,6 @@
 /**
  * Build presets: what `stbench build --preset NAME` makes. `demo` is a small real release that runs on a laptop
- * in about a quarter of an hour; `release` is the dataset card's shape (16 scripts a job: 12 of 2-3 tasks, 4 of 4-6)
+ * in about a quarter of an hour (each job's first task in full: about 350 frames and 50 questions); `release` is the dataset card's shape (16 scripts a job: 12 of 2-3 tasks, 4 of 4-6)
  * at final quality, meant for a bigger machine.
  */
 import { REPO_ROOT } from '../foundation/index.ts';
@@ -28,11 +28,11 @@ export interface BuildPreset {
 export const PRESETS: Record<string, BuildPreset> = {
   demo: {
     name: 'demo',
-    description: 'two scripts per job of two tasks, short frame caps, preview quality: about 15 minutes on 2 cores',
-    scriptsPerJob: 2,
-    tasks: 2,
-    maxFrames: 8,
-    quality: 'preview',
+    description:
+      'one script per job, its first task in full, at draft quality (2 samples and the albedo filter): about 15 minutes on 2 cores',
+    scriptsPerJob: 1,
+    tasks: 1,
+    quality: 'draft',
     seed: 'demo',
     compileSeed: 'demo',
     version: '0.1.0',

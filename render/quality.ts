@@ -18,6 +18,9 @@ export const QUALITY_PRESETS = {
   /** quick looks at a build: the cheapest setting whose lit / colour verdicts agree with the reference's on at
    * least 98% of (thing, view) pairs (8 samples: all 139) */
   preview: { samples: 8, settings: {} },
+  /** the demo's: the final preset's albedo filter over 2 samples, about 2.5 s a frame on 2 cores against preview's
+   * 5.8 (helper frames), blotchy where preview is grainy; chosen for the demo's time, not by the quality study */
+  draft: { samples: 2, settings: { post_filter: 'albedo' } },
   /** release frames: the cheapest setting at 32 dB PSNR or more on all nine views against the 512-sample reference
    * (48 samples and the albedo filter: 32.1 dB on the hallway, the worst view; 64 plain samples reach 26.0 dB) */
   final: { samples: 48, settings: { post_filter: 'albedo' } },

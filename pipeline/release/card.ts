@@ -251,7 +251,9 @@ function channelsSection(i: CardInput): string[] {
     "one `results.json` (and `results.md`) with one aggregate per layout. SYSTEM is one of this tool's scripted systems",
     `(${scripted}), \`cmd:<command>\` (any program speaking the protocol on its stdin and stdout) or \`FILE.py:Class\`, a`,
     "Python class that subclasses `System` from the harness's `system_shim`, keeps its memory under `self.state_dir` and",
-    'answers from `answer(question)`. `--select job=... / length=... / layout=...` runs part of the release; a paid system',
+    'answers from `answer(question)`. An external system runs in a bubblewrap sandbox that shows it only its frames as they',
+    'come due and its own state folder, with no network; `--local` runs it as a plain process, and its results then say',
+    '`sandbox: none`. `--select job=... / length=... / layout=...` runs part of the release; a paid system',
     'may report its cost, and `--max-usd TOTAL --case-usd X` cap what it may spend. `stbench eval compare` gives the',
     "paired difference per layout of two runs on the same cases; `stbench view` writes the pages that show a run's",
     'answers beside the frames (under the run folder). Run one case with `stbench run SYSTEM data/private/<cid>`.',
@@ -450,8 +452,9 @@ function splitSection(): string[] {
     '',
     'There is one split, and all of it is public, gold included: there is no held-out set. A result on it can be overfit,',
     'and it says nothing about a layout this dataset does not hold. A result is only as honest as the system that made it:',
-    "publish the agent's code with a result. Do not recompile the questions: question ids are random per compile, so a",
-    'recompile orphans every earlier result.',
+    "publish the agent's code with a result, and its results' `sandbox` field (`bwrap`, or `none` for a `--local` run, which",
+    'could read `private/`). Do not recompile the questions: question ids are random per compile, so a recompile orphans',
+    'every earlier result.',
   ];
 }
 

@@ -186,6 +186,7 @@ describe('stbench export', () => {
       'stbench eval compare runs/floor runs/mine',
       'stbench view runs/mine --data data',
       'FILE.py:Class',
+      'bubblewrap sandbox',
     ])
       expect(md).toContain(c);
     // the channel table, and the retired channel's refusal

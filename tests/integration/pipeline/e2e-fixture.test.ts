@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardInt, cardSigned, tableRows } from '../../helpers/card-tables.ts';
 import { fixtureCopy } from '../../helpers/shared-build.ts';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -61,6 +62,50 @@ describe('script, render, compile, check, export, verify', () => {
     expect(existsSync(join(dataset, '.stbench'))).toBe(false);
     expect(existsSync(join(dataset, 'README.md'))).toBe(true);
     expect(existsSync(join(dataset, 'data', 'questions.parquet'))).toBe(true);
+  });
+
+  it("the card's tables are release.json's, the check report's and the shipped reference rows'", () => {
+    const md = readFileSync(join(dataset, 'README.md'), 'utf8');
+    const release = JSON.parse(readFileSync(join(dataset, 'release.json'), 'utf8'));
+    const report = JSON.parse(readFileSync(join(dataset, 'check_report.json'), 'utf8'));
+    for (const h of [
+      '## The protocol and the run commands',
+      '## Scoring and the abilities',
+      '## Tolerances',
+      '## The check',
+      '## Reference results',
+      '## Limitations',
+    ])
+      expect(md).toContain(`\n${h}\n`);
+    const total = tableRows(md, '| Layout | Job | Scripts |').at(-1)!;
+    expect(cardInt(total[5])).toBe(release.counts.total.questions);
+    expect(cardInt(total[6])).toBe(release.counts.total.frames);
+    const check = tableRows(md, '| Layout | Job | Family | Questions | Shipped |');
+    expect(check.map((r) => `${r[1]} ${r[2]} ${cardInt(r[4])} ${r[5]}`)).toEqual(
+      report.families.map(
+        (f: { job: string; family: string; kept_qids: string[]; status: string }) =>
+          `${f.job} ${f.family} ${f.kept_qids.length} ${f.status}`,
+      ),
+    );
+    // the reference rows: each shipped file's own per-layout figures, in the card's table
+    const ref = tableRows(md, '| Layout | System | Headline (95% interval) |');
+    const want: string[] = [];
+    const layouts = new Set<string>();
+    const files = release.results.map((e: { file: string }) => JSON.parse(readFileSync(join(dataset, e.file), 'utf8')));
+    for (const r of files) for (const a of r.layouts) layouts.add(a.layout);
+    for (const l of [...layouts].sort())
+      for (const r of files) {
+        const a = r.layouts.find((x: { layout: string }) => x.layout === l);
+        if (a) want.push(`${l} ${r.system} ${cardSigned(a.headline)} ${a.now.n} ${a.memory.n} ${r.channel}`);
+      }
+    expect(
+      ref.map(
+        (r) => `${r[0]} ${r[1]} ${r[2].split(' ')[0]} ${r[3].split(' over ')[1]} ${r[4].split(' over ')[1]} ${r[7]}`,
+      ),
+    ).toEqual(want);
+    expect(release.results.map((e: { system: string }) => e.system)).toEqual(['all_unknown', 'perfect_reader']);
+    // the ceiling is whole on every shipped question of this real build
+    for (const row of files[1].rows) expect(row.score_gate).toBe(1);
   });
 
   it('verify rejects a copy with a frame removed', () => {

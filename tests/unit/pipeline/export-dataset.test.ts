@@ -8,24 +8,10 @@ import { exportDataset } from '../../../pipeline/export.ts';
 import { listFiles } from '../../../pipeline/release/files.ts';
 import { ReleaseJson } from '../../../pipeline/release/release-json.ts';
 import { verifyDataset } from '../../../pipeline/verify.ts';
+import { cardInt, cardSigned, tableRows } from '../../helpers/card-tables.ts';
 import { CID_H, CID_V, makeBuild, Q } from '../../helpers/export-fixture.ts';
 
-/** The rows of the markdown table whose header row starts with `head`, as cells (the header and rule left out). */
-function tableRows(md: string, head: string): string[][] {
-  const lines = md.split('\n');
-  const start = lines.findIndex((l) => l.startsWith(head));
-  expect(start, `a table headed ${head}`).toBeGreaterThanOrEqual(0);
-  const out: string[][] = [];
-  for (let i = start + 2; i < lines.length && lines[i].startsWith('|'); i++)
-    out.push(
-      lines[i]
-        .split('|')
-        .slice(1, -1)
-        .map((c) => c.trim().replace(/`/g, '')),
-    );
-  return out;
-}
-const n = (s: string) => Number(s.replace(/,/g, ''));
+const n = cardInt;
 
 describe('stbench export', () => {
   let build: string;
@@ -152,10 +138,9 @@ describe('stbench export', () => {
     expect(ceiling.rows.map((x: { score_gate: number }) => x.score_gate)).toEqual([1, 1]);
     const md = readFileSync(join(out, 'README.md'), 'utf8');
     const ref = tableRows(md, '| Layout | System | Headline (95% interval) |');
-    const fmt = (x: number) => (x > 0 ? `+${x.toFixed(3)}` : x < 0 ? x.toFixed(3) : '+0.000');
     expect(ref.map((r) => [r[0], r[1], r[2].split(' ')[0], r[7]])).toEqual([
-      ['apartment_a', 'all_unknown', fmt(floor.layouts[0].headline), 'detections'],
-      ['apartment_a', 'perfect_reader', fmt(ceiling.layouts[0].headline), 'detections'],
+      ['apartment_a', 'all_unknown', cardSigned(floor.layouts[0].headline), 'detections'],
+      ['apartment_a', 'perfect_reader', cardSigned(ceiling.layouts[0].headline), 'detections'],
     ]);
     expect(ref[1][2].split(' ')[0]).toBe('+1.000');
     expect(md).toContain('`results/all_unknown.json`: `all_unknown` on `detections`');

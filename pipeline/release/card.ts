@@ -207,8 +207,14 @@ function channelsSection(i: CardInput): string[] {
       `The \`${c}\` channel is retired: a run that asks for it is refused (depth is the scorer's, never an agent's).`,
   );
   const install = i.codeUrl
-    ? [`git clone ${i.codeUrl} stbench && cd stbench`, 'bash pipeline/setup.sh        # Debian: node packages, python3']
-    : ['# in a checkout of the stbench code', 'bash pipeline/setup.sh        # Debian: node packages, python3'];
+    ? [
+        `git clone ${i.codeUrl} stbench && cd stbench`,
+        'bash pipeline/setup.sh        # Debian: the npm packages, python3, bubblewrap',
+      ]
+    : [
+        '# in a checkout of the stbench code',
+        'bash pipeline/setup.sh        # Debian: the npm packages, python3, bubblewrap',
+      ];
   const download = r.repo_id
     ? [`hf download ${r.repo_id} --repo-type dataset --revision v${r.version} --local-dir data`]
     : ['# the dataset folder as data/ (no hub id was given at export)'];

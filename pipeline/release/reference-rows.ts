@@ -1,10 +1,10 @@
 /**
- * The reference rows a release ships (results/<name>.json): the floor, always-"unknown", on the agents' channel,
- * and the ceiling, the perfect reader, on the detections channel (perfect perception and perfect memory of what the
- * frames showed, no agent behind it). Export runs each over the shipped dataset exactly as `stbench eval NAME
- * --data DATASET --channel CHANNEL` would, and lists them in release.json; verify checks them against the dataset:
- * the same compile, exactly the shipped questions, the cell counts the release weighs by, aggregates that recompute
- * from their rows, the floor's rows rescored from the gold, and the ceiling at 1 on every question.
+ * The reference rows a release ships (results/<name>.json): the floor, always-"unknown", and the ceiling, the
+ * perfect reader (perfect perception and perfect memory of what the frames showed, no agent behind it), both on the
+ * detections channel, each a results.json as `stbench eval NAME --data DATASET --channel detections` writes it over
+ * the shipped cases; release.json lists them. Verify checks them against the dataset: the same compile, exactly the
+ * shipped questions, the cell counts the release weighs by, aggregates that recompute from their rows, the floor's
+ * rows rescored from the gold, and the ceiling at 1 on every question.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +30,7 @@ export const RESULTS_DIR = 'results';
 /** The reference rows' channel: the gates', on which the check runs the same systems. */
 export const REFERENCE_CHANNEL = 'detections';
 
-export interface ReferenceSpec {
+interface ReferenceSpec {
   name: string;
   system: 'all_unknown' | 'perfect_reader';
   label: string;
@@ -64,7 +64,6 @@ export async function writeReferenceRows(opts: {
   /** the compile the check read (its saved answers' folder) */
   checkHash: string;
   cellCounts: CellCounts;
-  rows?: readonly ReferenceSpec[];
   workers?: number;
   log?: (line: string) => void;
 }): Promise<ReferenceEntry[]> {
@@ -77,7 +76,7 @@ export async function writeReferenceRows(opts: {
   try {
     mkdirSync(join(ds, RESULTS_DIR), { recursive: true });
     const out: ReferenceEntry[] = [];
-    for (const r of opts.rows ?? REFERENCE_ROWS) {
+    for (const r of REFERENCE_ROWS) {
       const runDir = join(scratch, r.name);
       const saved = join(buildCheckAnswers(opts.build, opts.checkHash), r.system, 'answers');
       let reused = 0;

@@ -238,6 +238,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
       config: opts.config,
       force: existsSync(dataset),
       truthOnly,
+      workers: opts.workers,
       log,
     }),
   );

@@ -1,7 +1,8 @@
 /**
- * form_adversary: the best constant or form answer per family and answer type (unknown, a mean, a quantile, the
- * empty list, straight ahead), learned from the gold of the build's OTHER scripts. The constants gate reads it: no
- * constant answer may beat unknown.
+ * form_adversary: the best constant or form answer per job, family and answer type (unknown, a mean, a quantile,
+ * the empty list, the commonest list and the places most lists hold, straight ahead), learned from the gold of the
+ * build's OTHER scripts of the same job (a system knows which robot it is: the start message says). The constants
+ * gate reads it, per layout, job and family: no constant answer may beat unknown.
  */
 import type { InProcessSystem } from '../harness/index.ts';
 import { questionOnlySystem } from './question-only.ts';
@@ -18,7 +19,7 @@ function model(root: string, sid: string): Map<string, unknown> {
   if (hit) return hit;
   const groups = new Map<string, GoldRow[]>();
   for (const r of otherScriptsRows(root, sid)) {
-    const k = `${r.gold.family}|${r.gold.answer_type}`;
+    const k = `${r.gold.job}|${r.gold.family}|${r.gold.answer_type}`;
     (groups.get(k) ?? groups.set(k, []).get(k)!).push(r.gold);
   }
   const m = new Map<string, unknown>();
@@ -31,7 +32,7 @@ export const formAdversary: InProcessSystem = questionOnlySystem(
   'form_adversary',
   (info) => {
     const m = model(info.root, info.sid);
-    return (q) => m.get(`${questionForm(q.text)?.family ?? '?'}|${q.answer_type}`) ?? { type: 'unknown' };
+    return (q) => m.get(`${info.job}|${questionForm(q.text)?.family ?? '?'}|${q.answer_type}`) ?? { type: 'unknown' };
   },
   'constants',
 );

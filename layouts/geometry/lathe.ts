@@ -136,84 +136,121 @@ export function rayLathe(
     zB = pz + t1 * dz;
   const zLo = Math.min(zA, zB) - SEAM,
     zHi = Math.max(zA, zB) + SEAM;
-  let best = tMax,
-    nx = 0,
-    ny = 0,
-    nz = 0,
-    hit = false;
-  const cones = (rs: Float64Array, zs: Float64Array, sign: number) => {
-    for (let i = 0; i + 1 < zs.length; i++) {
-      const z0 = zs[i],
-        z1 = zs[i + 1];
-      if (z1 < zLo || z0 > zHi) continue;
-      const k = (rs[i + 1] - rs[i]) / (z1 - z0);
-      const w = rs[i] + k * (pz - z0);
-      const wd = k * dz;
-      // |xy(t)|^2 = (w + wd t)^2
-      const A = a - wd * wd;
-      const B = b - w * wd;
-      const C = px * px + py * py - w * w;
-      let r0: number, r1: number;
-      if (Math.abs(A) < 1e-15) {
-        if (Math.abs(B) < 1e-18) continue;
-        r0 = r1 = -C / (2 * B);
-      } else {
-        const disc = B * B - A * C;
-        if (disc < 0) continue;
-        const q = Math.sqrt(disc);
-        r0 = (-B - q) / A;
-        r1 = (-B + q) / A;
-        if (r0 > r1) {
-          const tmp = r0;
-          r0 = r1;
-          r1 = tmp;
-        }
-      }
-      for (let j = 0; j < 2; j++) {
-        const t = j === 0 ? r0 : r1;
-        if (!(t >= tMin && t < best)) continue;
-        const z = pz + t * dz;
-        if (z < z0 - SEAM || z > z1 + SEAM || w + wd * t < 0) continue;
-        const x = px + t * dx,
-          y = py + t * dy;
-        const rho = Math.sqrt(x * x + y * y);
-        const l = Math.sqrt(1 + k * k);
-        best = t;
-        hit = true;
-        if (rho > 0) {
-          nx = (sign * x) / rho / l;
-          ny = (sign * y) / rho / l;
-        } else nx = ny = 0;
-        nz = (-sign * k) / l;
-        if (rho === 0) nz = nz >= 0 ? 1 : -1;
-        break;
+  const h = HIT;
+  h[0] = tMax;
+  h[4] = 0;
+  coneHits(g.or, g.oz, 1, px, py, pz, dx, dy, dz, a, b, zLo, zHi, tMin, h);
+  if (g.ir && g.iz) coneHits(g.ir, g.iz, -1, px, py, pz, dx, dy, dz, a, b, zLo, zHi, tMin, h);
+  // flat parts: the bottom disc, the top disc (solid) or rim annulus (hollow), the inner floor
+  const n = g.oz.length;
+  discHit(-hz, 0, g.or[0], -1, px, py, pz, dx, dy, dz, tMin, h);
+  if (g.ir && g.iz) {
+    discHit(hz, g.ir[g.ir.length - 1], g.or[n - 1], 1, px, py, pz, dx, dy, dz, tMin, h);
+    discHit(g.iz[0], 0, g.ir[0], 1, px, py, pz, dx, dy, dz, tMin, h);
+  } else discHit(hz, 0, g.or[n - 1], 1, px, py, pz, dx, dy, dz, tMin, h);
+  return h[4] ? [h[0], h[1], h[2], h[3]] : null;
+}
+
+/** The nearest hit so far of the ray being cast: t, normal xyz, and 1 once something is hit. */
+const HIT = new Float64Array(5);
+
+/** Hits of the ray on the cone segments of one wall (sign 1 outer, -1 inner: the normal points to the axis). */
+function coneHits(
+  rs: Float64Array,
+  zs: Float64Array,
+  sign: number,
+  px: number,
+  py: number,
+  pz: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  a: number,
+  b: number,
+  zLo: number,
+  zHi: number,
+  tMin: number,
+  h: Float64Array,
+): void {
+  for (let i = 0; i + 1 < zs.length; i++) {
+    const z0 = zs[i],
+      z1 = zs[i + 1];
+    if (z1 < zLo || z0 > zHi) continue;
+    const k = (rs[i + 1] - rs[i]) / (z1 - z0);
+    const w = rs[i] + k * (pz - z0);
+    const wd = k * dz;
+    // |xy(t)|^2 = (w + wd t)^2
+    const A = a - wd * wd;
+    const B = b - w * wd;
+    const C = px * px + py * py - w * w;
+    let r0: number, r1: number;
+    if (Math.abs(A) < 1e-15) {
+      if (Math.abs(B) < 1e-18) continue;
+      r0 = r1 = -C / (2 * B);
+    } else {
+      const disc = B * B - A * C;
+      if (disc < 0) continue;
+      const q = Math.sqrt(disc);
+      r0 = (-B - q) / A;
+      r1 = (-B + q) / A;
+      if (r0 > r1) {
+        const tmp = r0;
+        r0 = r1;
+        r1 = tmp;
       }
     }
-  };
-  cones(g.or, g.oz, 1);
-  if (g.ir && g.iz) cones(g.ir, g.iz, -1);
-  // flat parts: the bottom disc, the top disc (solid) or rim annulus (hollow), the inner floor
-  const disc = (z: number, rIn: number, rOut: number, up: number) => {
-    if (Math.abs(dz) < 1e-18) return;
-    const t = (z - pz) / dz;
-    if (!(t >= tMin && t < best)) return;
-    const x = px + t * dx,
-      y = py + t * dy;
-    const r2 = x * x + y * y;
-    if (r2 > rOut * rOut || r2 < rIn * rIn) return;
-    best = t;
-    hit = true;
-    nx = 0;
-    ny = 0;
-    nz = up;
-  };
-  const n = g.oz.length;
-  disc(-hz, 0, g.or[0], -1);
-  if (g.ir && g.iz) {
-    disc(hz, g.ir[g.ir.length - 1], g.or[n - 1], 1);
-    disc(g.iz[0], 0, g.ir[0], 1);
-  } else disc(hz, 0, g.or[n - 1], 1);
-  return hit ? [best, nx, ny, nz] : null;
+    for (let j = 0; j < 2; j++) {
+      const t = j === 0 ? r0 : r1;
+      if (!(t >= tMin && t < h[0])) continue;
+      const z = pz + t * dz;
+      if (z < z0 - SEAM || z > z1 + SEAM || w + wd * t < 0) continue;
+      const x = px + t * dx,
+        y = py + t * dy;
+      const rho = Math.sqrt(x * x + y * y);
+      const l = Math.sqrt(1 + k * k);
+      h[0] = t;
+      h[4] = 1;
+      if (rho > 0) {
+        h[1] = (sign * x) / rho / l;
+        h[2] = (sign * y) / rho / l;
+        h[3] = (-sign * k) / l;
+      } else {
+        // a cone's tip
+        h[1] = h[2] = 0;
+        h[3] = -sign * k >= 0 ? 1 : -1;
+      }
+      break;
+    }
+  }
+}
+
+/** A hit of the ray on the horizontal ring rIn <= r <= rOut at height z, its normal up (1) or down (-1). */
+function discHit(
+  z: number,
+  rIn: number,
+  rOut: number,
+  up: number,
+  px: number,
+  py: number,
+  pz: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  tMin: number,
+  h: Float64Array,
+): void {
+  if (Math.abs(dz) < 1e-18) return;
+  const t = (z - pz) / dz;
+  if (!(t >= tMin && t < h[0])) return;
+  const x = px + t * dx,
+    y = py + t * dy;
+  const r2 = x * x + y * y;
+  if (r2 > rOut * rOut || r2 < rIn * rIn) return;
+  h[0] = t;
+  h[1] = 0;
+  h[2] = 0;
+  h[3] = up;
+  h[4] = 1;
 }
 
 /** Nearest point of segment (ax, az)-(bx, bz) to (x, z): squared distance and the point. */

@@ -1,8 +1,9 @@
 /**
- * Interpenetration of two solids (boxes, cylinders, spheres; yaw only). Touching is not overlapping: two solids
+ * Interpenetration of two solids (boxes, cylinders, spheres, lathes; yaw only). Touching is not overlapping: two solids
  * overlap only when one reaches more than `tol` metres into the other.
  */
 import type { Solid } from './solids.ts';
+import { latheBandRadius, latheDistance, latheGeom } from './geometry/lathe.ts';
 
 type P2 = [number, number];
 
@@ -78,6 +79,10 @@ function distanceToSolid(s: Solid, p: [number, number, number]): number {
     const dy = ly - clamp(ly, -s.size[1] / 2, s.size[1] / 2);
     return Math.hypot(dx, dy, dz);
   }
+  if (s.shape === 'lathe') {
+    const rho = Math.hypot(p[0] - s.center[0], p[1] - s.center[1]);
+    return Math.max(0, latheDistance(latheGeom(s), rho, p[2] - s.center[2]).distance);
+  }
   if (s.shape === 'cylinder') {
     const r = Math.hypot(p[0] - s.center[0], p[1] - s.center[1]);
     return Math.hypot(Math.max(0, r - s.size[0] / 2), dz);
@@ -95,20 +100,23 @@ export function penetration(a: Solid, b: Solid): number {
   const zb = [b.center[2] - b.size[2] / 2, b.center[2] + b.size[2] / 2];
   const zOver = Math.min(za[1], zb[1]) - Math.max(za[0], zb[0]);
   if (zOver <= 0) return zOver;
+  // a lathe meets the other solid's height span as the disc of its largest radius there
+  const band: [number, number] = [Math.max(za[0], zb[0]), Math.min(za[1], zb[1])];
+  const radius = (s: Solid) => (s.shape === 'lathe' ? latheBandRadius(s, band[0], band[1]) : s.size[0] / 2);
   let planar: number;
   if (a.shape === 'box' && b.shape === 'box') {
     planar = polygonPenetration(
       boxCorners(a.center[0], a.center[1], a.size[0], a.size[1], a.yaw_deg),
       boxCorners(b.center[0], b.center[1], b.size[0], b.size[1], b.yaw_deg),
     );
-  } else if (a.shape === 'cylinder' && b.shape === 'cylinder') {
-    planar = a.size[0] / 2 + b.size[0] / 2 - Math.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]);
+  } else if (a.shape !== 'box' && b.shape !== 'box') {
+    planar = radius(a) + radius(b) - Math.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]);
   } else {
     const [box, cyl] = a.shape === 'box' ? [a, b] : [b, a];
     const [lx, ly] = toLocal(box, cyl.center[0], cyl.center[1]);
     const hx = box.size[0] / 2;
     const hy = box.size[1] / 2;
-    const r = cyl.size[0] / 2;
+    const r = radius(cyl);
     if (Math.abs(lx) <= hx && Math.abs(ly) <= hy) planar = r + Math.min(hx - Math.abs(lx), hy - Math.abs(ly));
     else planar = r - Math.hypot(lx - clamp(lx, -hx, hx), ly - clamp(ly, -hy, hy));
   }

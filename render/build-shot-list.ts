@@ -220,7 +220,9 @@ export function checkSolidsConstant(
             ? `material ${first.material} -> ${s.material}`
             : first.size.some((v, j) => Math.abs(v - s.size[j]) > 1e-9)
               ? `size [${first.size.join(', ')}] -> [${s.size.join(', ')}]`
-              : null;
+              : JSON.stringify(first.profile) !== JSON.stringify(s.profile) || first.wall !== s.wall
+                ? 'profile or wall'
+                : null;
       if (what)
         throw new InputError({
           file,

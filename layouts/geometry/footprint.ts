@@ -1,10 +1,11 @@
 /**
  * Footprints: the 2-D shapes (map frame, metres) of solids and robot bodies that the planar geometry queries use.
  * A solid only counts where its z range meets a height band; a sphere's footprint is its cross-section widest
- * within the band.
+ * within the band, a lathe's the disc of its largest profile radius within the band (hollow or not).
  */
 import type { Solid, SolidRole } from '../solids.ts';
 import { zRange } from '../solids.ts';
+import { latheBandRadius } from './lathe.ts';
 
 export type Vec2 = [number, number];
 
@@ -63,6 +64,7 @@ export function solidFootprint(s: Solid, band: [number, number]): Footprint {
     return { kind: 'rect', cx, cy, hx: s.size[0] / 2, hy: s.size[1] / 2, yaw: (s.yaw_deg ?? 0) * DEG };
   }
   if (s.shape === 'cylinder') return { kind: 'circle', cx, cy, r: Math.max(s.size[0], s.size[1]) / 2 };
+  if (s.shape === 'lathe') return { kind: 'circle', cx, cy, r: latheBandRadius(s, band[0], band[1]) };
   const R = s.size[0] / 2;
   const dz = Math.max(0, band[0] - cz, cz - band[1]);
   return { kind: 'circle', cx, cy, r: Math.sqrt(Math.max(0, R * R - dz * dz)) };

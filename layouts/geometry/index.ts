@@ -9,3 +9,4 @@ export * from './bvh.ts';
 export * from './clearance.ts';
 export * from './plan.ts';
 export * from './corridor.ts';
+export * from './lathe.ts';

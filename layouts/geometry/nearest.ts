@@ -14,6 +14,7 @@ import {
   type SolidFilter,
   type Vec2,
 } from './footprint.ts';
+import { latheDistance, latheGeom } from './lathe.ts';
 
 export type Vec3 = [number, number, number];
 
@@ -171,6 +172,15 @@ export function distanceToSolids(
 /** Signed 3-D distance from a point to a solid, and the nearest point on its surface. */
 export function pointToSolid(p: Vec3, s: Solid): { distance: number; point: Vec3 } {
   const [cx, cy, cz] = s.center;
+  if (s.shape === 'lathe') {
+    const dx = p[0] - cx,
+      dy = p[1] - cy;
+    const rho = Math.hypot(dx, dy);
+    const ux = rho > 0 ? dx / rho : 1,
+      uy = rho > 0 ? dy / rho : 0;
+    const n = latheDistance(latheGeom(s), rho, p[2] - cz);
+    return { distance: n.distance, point: [cx + ux * n.rz[0], cy + uy * n.rz[0], cz + n.rz[1]] };
+  }
   if (s.shape === 'sphere') {
     const R = s.size[0] / 2;
     const d = Math.hypot(p[0] - cx, p[1] - cy, p[2] - cz);

@@ -1,12 +1,14 @@
 /**
  * Ray casts: a 2-D cast through an occupancy grid (DDA), and exact 3-D casts against solids (oriented box by slab
- * test in its own frame, vertical cylinder by side and caps, sphere). A ray that starts inside a solid does not hit
+ * test in its own frame, vertical cylinder by side and caps, sphere, lathe by its cone segments and discs: see
+ * lathe.ts). A ray that starts inside a solid does not hit
  * that solid (a camera inside a body sees out). raycastAll casts many rays through a bounding-volume hierarchy.
  */
 import type { Solid } from '../solids.ts';
 import { DEG, headingVector, type Vec2 } from './footprint.ts';
 import type { Grid } from './grid.ts';
 import { buildBvh, type Bvh } from './bvh.ts';
+import { latheGeom, rayLathe } from './lathe.ts';
 
 import type { Vec3 } from './nearest.ts';
 
@@ -98,6 +100,7 @@ function rayPrimitive(
   const px = ox - cx,
     py = oy - cy,
     pz = oz - cz;
+  if (s.shape === 'lathe') return rayLathe(latheGeom(s), px, py, pz, dx, dy, dz, tMin, tMax);
   if (s.shape === 'sphere') {
     const R = s.size[0] / 2;
     const b = px * dx + py * dy + pz * dz;

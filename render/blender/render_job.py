@@ -221,10 +221,79 @@ def facet_segments(shape, size):
 
 
 def mesh_key(s):
-    """The shared unit mesh an object uses: (shape, segments), segments 0 for a box."""
+    """The shared unit mesh an object uses: (shape, segments), segments 0 for a box; a lathe's own mesh is keyed by
+    its name too (its profile is its own)."""
     if s["shape"] == "box":
         return ("box", 0)
+    if s["shape"] == "lathe":
+        # the facet error of a circle of the largest radius bounds every ring's
+        return ("lathe", facet_segments("cylinder", s["size"]), s["name"])
     return (s["shape"], facet_segments(s["shape"], s["size"]))
+
+
+def lathe_mesh(profile, height, wall, n):
+    """A lathe revolved about z in its own frame (centre at the origin, bottom at -height / 2): n vertices a ring,
+    every vertex on the true surface. Outer wall (and bottom and top discs), or for a hollow one (wall > 0) the
+    outer wall, the rim, the inner wall (the profile moved inward by the wall, from an inner floor a wall above the
+    bottom) and the inner floor; the walls are smooth, the flat parts have their own vertices and stay flat."""
+    hz = 0.5 * height
+    outer = [(float(r), float(z) - hz) for r, z in profile]
+    inner = []
+    if wall > 0:
+        floor = wall - hz
+        for i, (r, z) in enumerate(outer):
+            if z <= floor:
+                continue
+            if not inner:
+                r0, z0 = outer[i - 1]
+                inner.append((r0 + (floor - z0) / (z - z0) * (r - r0) - wall, floor))
+            inner.append((r - wall, z))
+    v, f, smooth = [], [], []
+
+    def ring(r, z):
+        start = len(v)
+        if r <= 0.0:
+            v.append((0.0, 0.0, z))
+            return [start] * n
+        for k in range(n):
+            a = 2 * math.pi * k / n
+            v.append((r * math.cos(a), r * math.sin(a), z))
+        return list(range(start, start + n))
+
+    def face(idx, sm):
+        idx = [i for j, i in enumerate(idx) if i != idx[j - 1]]  # a ring on the axis is one vertex
+        if len(idx) >= 3:
+            f.append(tuple(idx))
+            smooth.append(sm)
+
+    def walls(pts, inward):
+        rings = [ring(r, z) for r, z in pts]
+        for a, b in zip(rings, rings[1:]):
+            for k in range(n):
+                k2 = (k + 1) % n
+                q = (a[k], a[k2], b[k2], b[k])
+                face(tuple(reversed(q)) if inward else q, True)
+
+    def disc(r, z, up):
+        if r > 0.0:
+            rg = ring(r, z)
+            face(tuple(rg) if up else tuple(reversed(rg)), False)
+
+    def annulus(r_in, r_out, z):
+        a, b = ring(r_out, z), ring(r_in, z)
+        for k in range(n):
+            k2 = (k + 1) % n
+            face((a[k], a[k2], b[k2], b[k]), False)
+
+    walls(outer, False)
+    disc(outer[0][0], outer[0][1], False)
+    if inner:
+        walls(inner, True)
+        annulus(inner[-1][0], outer[-1][0], hz)
+        disc(inner[0][0], inner[0][1], True)
+    else:
+        disc(outer[-1][0], outer[-1][1], True)
+    return v, f, smooth
 
 
 def make_unit_mesh(shape, n):
@@ -240,9 +309,12 @@ def make_mesh(name, builder):
     me = bpy.data.meshes.new(name)
     me.from_pydata(verts, [], faces)
     me.update()
-    if smooth:
+    if smooth is True:
         for p in me.polygons:
             p.use_smooth = True
+    elif smooth:  # per face
+        for p, sm in zip(me.polygons, smooth):
+            p.use_smooth = sm
     me.materials.append(None)  # one slot, linked per object
     return me
 
@@ -558,11 +630,18 @@ def setup_objects(scene, job):
     for s in job["objects"]:
         key = mesh_key(s)
         if key not in meshes:
-            meshes[key] = make_unit_mesh(*key)
+            if s["shape"] == "lathe":
+                meshes[key] = make_mesh(
+                    "lathe_%s" % s["name"],
+                    lambda: lathe_mesh(s["profile"], float(s["size"][2]), float(s.get("wall") or 0.0), key[1]),
+                )
+            else:
+                meshes[key] = make_unit_mesh(*key)
         obj = bpy.data.objects.new(s["name"], meshes[key])
         scene.collection.objects.link(obj)
         obj.location = tuple(s["center"])
-        obj.scale = tuple(s["size"])
+        # unit meshes are scaled to the size; a lathe's mesh is built at its size
+        obj.scale = (1.0, 1.0, 1.0) if s["shape"] == "lathe" else tuple(s["size"])
         obj.rotation_mode = "XYZ"
         obj.rotation_euler = (0.0, 0.0, math.radians(float(s.get("yaw_deg", 0.0))))
         obj.pass_index = int(s["truth_id"])

@@ -69,3 +69,28 @@ export function twoRooms(gap: number): Solid[] {
   ];
   return s;
 }
+
+/** A lathe standing with its bottom at `bottom` (map [x, y, z]); size from the profile's largest radius and top. */
+export function lathe(
+  name: string,
+  bottom: [number, number, number],
+  profile: [number, number][],
+  wall?: number,
+  role: SolidRole = 'fixed',
+  yaw_deg = 0,
+): Solid {
+  const R = Math.max(...profile.map((p) => p[0]));
+  const H = profile[profile.length - 1][1];
+  return {
+    name,
+    owner: name,
+    role,
+    shape: 'lathe',
+    center: [bottom[0], bottom[1], bottom[2] + H / 2],
+    size: [2 * R, 2 * R, H],
+    yaw_deg,
+    material: 'grey',
+    profile,
+    ...(wall !== undefined ? { wall } : {}),
+  };
+}

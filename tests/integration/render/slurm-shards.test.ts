@@ -5,8 +5,8 @@
  * that depends on it, and gives the build a one-process render gives: depth PNGs, id masks and truth records byte
  * for byte, JPEGs as logged, render logs apart from timings. Then one shard is resubmitted alone, as the docs say
  * to after a failure, and renders only the frame it lacked. Skipped, with the reason printed, where no cluster can
- * start (Slurm or munge not installed, a daemon refused to run); with STBENCH_REQUIRE_SLURM=1 (CI, .ci/run) that
- * is a failure instead, so CI cannot pass without running the recipe.
+ * start (Slurm or munge not installed, a daemon refused to run); with STBENCH_REQUIRE_SLURM=1 (a machine known to
+ * run a cluster) that is a failure instead. .ci/run installs Slurm and munge, so CI runs it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

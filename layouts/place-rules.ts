@@ -167,6 +167,8 @@ export function checkPlace(placeIn: Place, file: string, locate: Locate): InputI
           add([...p, 'size'], `a cord's length must be its path's length (${len.toFixed(3)} m)`);
       }
     } else if (t.path) add([...p, 'path'], 'only cords have a path');
+    if (t.loose && (t.rests_on !== 'floor' || t.shape === 'cord' || t.light_furniture))
+      add([...p, 'loose'], 'only a thing resting on the floor, not a cord or light furniture, can be loose');
     checkRest(place, t, t.rests_on, t.level, t.position, p, add, p);
     if (t.home) checkRest(place, t, t.home.rests_on, t.home.level, t.home, [...p, 'home'], add, [...p, 'home']);
   });

@@ -206,6 +206,12 @@ export const Thing = z
     home: Spot.optional(),
     lookalike_group: Ident.optional(),
     light_furniture: z.boolean().default(false),
+    /**
+     * a thing people leave about on the floor (a bag, a box, a ball, a clothes pile): where it lies when a script
+     * starts is drawn for that script on the place's open floor (script/changes.ts scatterLoose), so `position` is
+     * only where the place file shows it. Floor things only; never a cord or light furniture.
+     */
+    loose: z.boolean().default(false),
     /** a vacuum hazard: the brush catches it (cords, socks, cables) */
     hazard: z.boolean().default(false),
     brush_catchable: z.boolean().default(false),

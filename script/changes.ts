@@ -7,6 +7,8 @@
  * - each door toggles with `door_toggle_p` to another of its states;
  * - each person absent arrives with `person_arrive_p`, each present leaves with `person_leave_p`.
  * At most `max_moves_per_gap` things move in one gap (the first ones in a shuffled order).
+ * Before a script's history, every loose thing (a bag, a box, a ball left about on the floor) is put down at a spot
+ * of its own on the floor (scatterLoose): where the residents left it that day, which the place file does not fix.
  */
 import type { Stream } from '../foundation/index.ts';
 
@@ -43,6 +45,8 @@ export interface MovableInfo {
   radius: number;
   /** things that only ever rest on the floor (cords, large or light furniture) */
   floorOnly: boolean;
+  /** left about on the floor: its start spot is drawn per script (the place's `loose`) */
+  loose?: boolean;
 }
 
 /** What the change model needs to know about a place; the floor test comes from the geometry. */
@@ -119,12 +123,13 @@ export function newSpot(
   thing: MovableInfo,
   s: Stream,
   info: Map<string, MovableInfo>,
+  attempts = 40,
 ): Placement | null {
   const cur = state.things[thing.id];
   const surfaces = thing.floorOnly
     ? []
     : world.surfaces.filter((r) => Math.min(r.size[0], r.size[1]) >= 2 * thing.radius + 0.04);
-  for (let attempt = 0; attempt < 40; attempt++) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
     const onFloor = surfaces.length === 0 || s.coin(0.35);
     let p: Placement | null = null;
     if (onFloor) {
@@ -147,6 +152,24 @@ export function newSpot(
     if (moved && clearOfThings(state, info, thing.id, p, thing.radius)) return p;
   }
   return null;
+}
+
+/**
+ * The loose things' start spots for a script: each loose thing, in the things' order, is put down at a fresh free
+ * spot on the floor (the place's floor areas: open floor, not its passages); one with no free spot stays.
+ */
+export function scatterLoose(world: ChangeWorld, state: ChangeState, s: Stream): Change[] {
+  const next = cloneState(state);
+  const changes: Change[] = [];
+  const info = new Map(world.things.map((t) => [t.id, t]));
+  for (const t of world.things) {
+    if (!t.loose) continue;
+    const to = newSpot(world, next, { ...t, floorOnly: true }, s, info, 200);
+    if (!to) continue;
+    changes.push({ kind: 'thing_moved', id: t.id, from: { ...next.things[t.id] }, to });
+    next.things[t.id] = to;
+  }
+  return changes;
 }
 
 /** The changes of one gap, applied to a copy of the state. */

@@ -24,6 +24,7 @@ import { charge, DEFAULT_BATTERY, type BatteryModel } from './battery.ts';
 import {
   cloneState as cloneChangeState,
   drawChanges,
+  scatterLoose,
   drawMoveChances,
   type Change,
   type ChangeWorld,
@@ -241,6 +242,7 @@ export function planScript(inp: ScriptInput): ScriptPlan {
       t.shape === 'cord' ? Math.min(0.6, Math.hypot(t.size[0], t.size[1]) / 2) : Math.hypot(t.size[0], t.size[1]) / 2,
     floorOnly:
       t.shape === 'cord' || t.light_furniture || (t.rests_on === 'floor' && Math.max(t.size[0], t.size[1]) > 0.6),
+    loose: t.loose,
   }));
   // moved things are put down on the place's floor areas (open floor, not its passages), else anywhere in its rooms
   const roomsOrBounds = (place.floor_areas.length ? place.floor_areas : place.rooms).map((r) => r.polygon as XY[]);
@@ -262,9 +264,9 @@ export function planScript(inp: ScriptInput): ScriptPlan {
     .flatMap((kd) => ('sites' in kd ? kd.sites : 'surfaces' in kd ? kd.surfaces : []))
     .concat(job.tasks.handoff ? [job.tasks.handoff.site] : [])
     .flatMap((r) => sitesFor(place, r));
-  /** One gap's changes by the change model; a floor move that cuts the robot off from its sites is undone. */
-  const guardedChanges = (w: WorldState, here: Record<string, boolean>, cs: Stream): Change[] => {
-    let changes = drawChanges(changeWorld, toChangeState(w, here), job.changes, moveChance, cs).changes;
+  /** Changes with every floor move that cuts the robot off from its sites undone (the last such move first). */
+  const guarded = (w: WorldState, drawn: Change[]): Change[] => {
+    let changes = drawn;
     for (let guard = 0; guard < 10; guard++) {
       const trial = applyChanges(place, w, changes);
       const nav = buildNav(trial);
@@ -283,12 +285,20 @@ export function planScript(inp: ScriptInput): ScriptPlan {
     }
     return changes;
   };
+  /** One gap's changes by the change model, guarded. */
+  const guardedChanges = (w: WorldState, here: Record<string, boolean>, cs: Stream): Change[] =>
+    guarded(w, drawChanges(changeWorld, toChangeState(w, here), job.changes, moveChance, cs).changes);
 
   // ---- the history before the first task: the job's change model over `history_gaps` unobserved gaps, so that the
   // script starts in the world as they left it (things, doors, who is there), never the place as authored
   {
-    let w: WorldState = state;
     const here = { ...present };
+    // the loose things first: where they were left that day, drawn afresh for every script
+    let w: WorldState = applyChanges(
+      place,
+      state,
+      guarded(state, scatterLoose(changeWorld, toChangeState(state, here), st('scatter'))),
+    );
     for (let g = 0; g < job.changes.history_gaps; g++) {
       const changes = guardedChanges(w, here, st('history', g));
       w = applyChanges(place, w, changes);

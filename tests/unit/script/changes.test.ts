@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { stream } from '../../../foundation/index.ts';
-import { drawChanges, drawMoveChances, type ChangeWorld, type ChangeState } from '../../../script/changes.ts';
+import {
+  drawChanges,
+  drawMoveChances,
+  scatterLoose,
+  type ChangeWorld,
+  type ChangeState,
+} from '../../../script/changes.ts';
 import { planWalk, walkPosition, walkValid, type WalkInput } from '../../../script/people.ts';
 
 const things = Array.from({ length: 12 }, (_, i) => ({ id: `t${i}`, radius: 0.1, floorOnly: i < 2 }));
@@ -60,6 +66,30 @@ describe('change model', () => {
     const b = drawChanges(world, initial, spec, chances, stream(2, 'gap', 0));
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     expect(initial.things.t0.x).toBe(0);
+  });
+});
+
+describe('loose things', () => {
+  // t4..t7 are loose; t0..t3 and t8..t11 are not
+  const looseWorld: ChangeWorld = { ...world, things: things.map((t, i) => ({ ...t, loose: i >= 4 && i < 8 })) };
+  it('puts every loose thing down on free floor, away from where it was, and leaves the rest', () => {
+    const changes = scatterLoose(looseWorld, initial, stream(3, 'scatter'));
+    expect(changes.map((c) => c.kind === 'thing_moved' && c.id).sort()).toEqual(['t4', 't5', 't6', 't7']);
+    for (const c of changes) {
+      if (c.kind !== 'thing_moved') throw new Error('only moves');
+      expect(c.to.rests_on).toBe('floor');
+      expect(looseWorld.floorFree(c.to.x, c.to.y, 0.1)).toBe(true);
+      expect(Math.hypot(c.to.x - c.from.x, c.to.y - c.from.y)).toBeGreaterThanOrEqual(0.5);
+    }
+    // the spots differ from script to script (stream) and repeat for the same one
+    const again = scatterLoose(looseWorld, initial, stream(3, 'scatter'));
+    const other = scatterLoose(looseWorld, initial, stream(4, 'scatter'));
+    expect(JSON.stringify(again)).toBe(JSON.stringify(changes));
+    expect(JSON.stringify(other)).not.toBe(JSON.stringify(changes));
+  });
+  it('keeps a loose thing where it is when no spot is free', () => {
+    const walled: ChangeWorld = { ...looseWorld, floorFree: () => false };
+    expect(scatterLoose(walled, initial, stream(3, 'scatter'))).toEqual([]);
   });
 });
 

@@ -221,6 +221,8 @@ export const TaskKind = z.discriminatedUnion('kind', [
  */
 export const Handoff = z.strictObject({
   site: siteRole,
+  /** the share of tasks that begin with a hand-off (a coin per task from the hand-off's own stream); 1: every task */
+  share: probability.default(1),
   wait_s: numRange(PAUSE_S[0], PAUSE_S[1]),
   hand_s: numRange(PAUSE_S[0], PAUSE_S[1]),
   source: text,

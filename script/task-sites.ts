@@ -102,7 +102,7 @@ function fitting<T>(ctx: TaskContext, options: readonly T[], est: (x: T) => numb
  */
 export function planHandoff(ctx: TaskContext, s: Stream): void {
   const spec = ctx.job.tasks.handoff;
-  if (!spec) return;
+  if (!spec || (spec.share < 1 && !s.coin(spec.share))) return;
   // at its home (the helper's parking: the person comes to it where it waits), or at a site it drives to first
   const atHome = sitesFor(ctx.place, spec.site).some((x) => x.id === ctx.home.id);
   const site = atHome ? ctx.home : reachableSites(ctx, [spec.site])[0];

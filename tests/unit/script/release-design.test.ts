@@ -104,25 +104,13 @@ describe('people and the robot', () => {
   }
 });
 
-/** A job with a hand-off before every task (jobs' tasks.handoff; no release job has one yet, docs/check.md): the
- * helper at its parking, the AMR at a loading spot on the packing area's open floor. */
+/** A release job (the helper at its parking, the AMR at the loading spot on the packing area's open floor) with a
+ * hand-off before every task (`share` 1). */
 function withHandoff(id: string): { job: ReturnType<typeof getJob>; place: ReturnType<typeof getPlace> } {
   const job = getJob(id);
-  const place = getPlace(job.layout);
-  const wait = { wait_s: { min: 9, max: 13 }, hand_s: { min: 7, max: 10 }, source: 'test' };
-  if (id === 'helper/1')
-    return { job: { ...job, tasks: { ...job.tasks, handoff: { site: 'parking', ...wait } } }, place };
-  const spot = {
-    id: 'loading_spot',
-    role: 'handoff' as const,
-    position: [26.6, 2.8] as [number, number],
-    heading: 90,
-    z: 0,
-  };
-  return {
-    job: { ...job, tasks: { ...job.tasks, handoff: { site: 'handoff', ...wait } } },
-    place: { ...place, sites: [...place.sites, spot] },
-  };
+  const handoff = job.tasks.handoff;
+  if (!handoff) throw new Error(`${id} has no hand-off`);
+  return { job: { ...job, tasks: { ...job.tasks, handoff: { ...handoff, share: 1 } } }, place: getPlace(job.layout) };
 }
 
 describe('the hand-off that begins a task', () => {
@@ -169,6 +157,25 @@ describe('the hand-off that begins a task', () => {
       expect(withPeople).toBeGreaterThan(0);
       // measured: about two hand-offs in three where anyone is about (16 scripts a job: helper 23 of 37, AMR 28 of 44)
       expect(handed, `${handed} hand-offs of ${withPeople} with people about`).toBeGreaterThanOrEqual(withPeople / 3);
+    }, 120_000);
+  }
+});
+
+describe('the share of tasks a hand-off begins', () => {
+  for (const id of ['helper/1', 'amr/1']) {
+    it(`${id}: about its share, a coin per task`, () => {
+      const job = getJob(id);
+      const share = job.tasks.handoff!.share;
+      expect(share).toBeLessThan(1);
+      const scripts = planBatch({ job, place: getPlace(job.layout), seed: 'handoff-share', count: 6, tasks: 4 });
+      const tasks = scripts.flatMap(({ plan }) => plan.tasks);
+      const handed = tasks.filter((t) => t.handoff).length;
+      // 24 tasks: the count lies within about three standard deviations of share x 24
+      const sd = Math.sqrt(tasks.length * share * (1 - share));
+      expect(handed, `${handed} of ${tasks.length}`).toBeGreaterThan(tasks.length * share - 3 * sd);
+      expect(handed, `${handed} of ${tasks.length}`).toBeLessThan(tasks.length * share + 3 * sd);
+      expect(handed).toBeGreaterThan(0);
+      expect(handed).toBeLessThan(tasks.length);
     }, 120_000);
   }
 });

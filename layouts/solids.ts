@@ -27,9 +27,10 @@ export const Solid = z.object({
    * cylinder: size = [diameter, diameter, height], axis along z;
    * sphere: size = [diameter, diameter, diameter];
    * lathe: a solid of revolution about the vertical axis through the centre, given by `profile` (and hollow with
-   * `wall`); size = its bounds [2 max r, 2 max r, height], so what reads only the bounds needs no change.
+   * `wall`); size = its bounds [2 max r, 2 max r, height], so what reads only the bounds needs no change;
+   * rbox: a box with rounded edges and corners, `radius` the rounding; size = full extents as for a box.
    */
-  shape: z.enum(['box', 'cylinder', 'sphere', 'lathe']),
+  shape: z.enum(['box', 'cylinder', 'sphere', 'lathe', 'rbox']),
   /** centre of the primitive in the map frame (of its bounding box: a lathe's bottom is center z - height / 2) */
   center: Vec3,
   size: Vec3,
@@ -48,6 +49,12 @@ export const Solid = z.object({
    * outer and inner walls. Every profile radius at or above the floor must exceed it.
    */
   wall: z.number().positive().optional(),
+  /**
+   * rbox only: the radius (metres) that rounds every edge and corner, at most half the smallest extent of `size`.
+   * The surface is the set of points `radius` from the inner box (size - 2 radius, same centre and yaw): flat faces,
+   * quarter cylinders along the edges, eighths of a sphere at the corners.
+   */
+  radius: z.number().positive().optional(),
 });
 export type Solid = z.infer<typeof Solid>;
 
@@ -87,6 +94,38 @@ export function latheIssues(s: Solid): { path: (string | number)[]; message: str
       out.push({ path: ['wall'], message: `every radius at or above the inner floor (z = ${t}) must exceed the wall` });
   }
   return out;
+}
+
+/** Tolerance (metres) of the check that an rbox's radius fits its size. */
+const RBOX_TOL = 1e-9;
+
+/** What is wrong with a solid's rbox fields (a radius only on an rbox, an rbox's radius fitting its size). */
+export function rboxIssues(s: Solid): { path: (string | number)[]; message: string }[] {
+  if (s.shape !== 'rbox')
+    return s.radius !== undefined ? [{ path: ['radius'], message: 'only an rbox has a radius' }] : [];
+  const r = s.radius;
+  if (r === undefined) return [{ path: ['radius'], message: 'an rbox needs a radius' }];
+  const m = Math.min(s.size[0], s.size[1], s.size[2]);
+  if (!(r > 0) || !(r <= m / 2 + RBOX_TOL))
+    return [{ path: ['radius'], message: `radius ${r} must be > 0 and at most half the smallest extent (${m / 2})` }];
+  return [];
+}
+
+/** What is wrong with a solid's kind-specific fields (latheIssues and rboxIssues together). */
+export function solidIssues(s: Solid): { path: (string | number)[]; message: string }[] {
+  return [...latheIssues(s), ...rboxIssues(s)];
+}
+
+/**
+ * An rbox's inner box half extents and radius: [ax, ay, az, r] (each inner half extent >= 0; the radius clamped
+ * to the smallest half extent, so a radius a rounding step over it cannot make an inner extent negative).
+ */
+export function rboxParts(s: Solid): [number, number, number, number] {
+  const hx = s.size[0] / 2,
+    hy = s.size[1] / 2,
+    hz = s.size[2] / 2;
+  const r = Math.min(s.radius ?? 0, hx, hy, hz);
+  return [hx - r, hy - r, hz - r, r];
 }
 
 /** The radius of a profile (points [r, z], z increasing) at height z above the bottom, clamped to its ends. */

@@ -222,7 +222,9 @@ export function checkSolidsConstant(
               ? `size [${first.size.join(', ')}] -> [${s.size.join(', ')}]`
               : JSON.stringify(first.profile) !== JSON.stringify(s.profile) || first.wall !== s.wall
                 ? 'profile or wall'
-                : null;
+                : first.radius !== s.radius
+                  ? `radius ${first.radius} -> ${s.radius}`
+                  : null;
       if (what)
         throw new InputError({
           file,

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
-import { Solid, Vec3, latheIssues } from '../layouts/solids.ts';
+import { Solid, Vec3, solidIssues } from '../layouts/solids.ts';
 import { InputError, pathString, writeJsonAtomic, type InputIssue } from '../foundation/index.ts';
 
 export const RENDER_JOB_VERSION = 1;
@@ -206,7 +206,7 @@ export const ShotList = z
       if (names.has(o.name))
         ctx.addIssue({ code: 'custom', path: ['objects', i, 'name'], message: `duplicate object name "${o.name}"` });
       names.set(o.name, i);
-      for (const e of latheIssues(o))
+      for (const e of solidIssues(o))
         ctx.addIssue({ code: 'custom', path: ['objects', i, ...e.path], message: e.message });
       if (!(o.material in job.materials))
         ctx.addIssue({ code: 'custom', path: ['objects', i, 'material'], message: `unknown material "${o.material}"` });

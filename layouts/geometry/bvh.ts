@@ -3,6 +3,7 @@
  * flat arrays for fast batch ray casts.
  */
 import type { Solid } from '../solids.ts';
+import { rboxParts } from '../solids.ts';
 import { DEG } from './footprint.ts';
 
 export interface Bvh {
@@ -31,6 +32,14 @@ export function solidAabb(s: Solid): [number, number, number, number, number, nu
       sn = Math.abs(Math.sin(y));
     ex = (c * s.size[0]) / 2 + (sn * s.size[1]) / 2;
     ey = (sn * s.size[0]) / 2 + (c * s.size[1]) / 2;
+  } else if (s.shape === 'rbox') {
+    // the inner rectangle's bounds grown by the radius (tighter than the box's at a yaw)
+    const [ax, ay, , r] = rboxParts(s);
+    const y = (s.yaw_deg ?? 0) * DEG;
+    const c = Math.abs(Math.cos(y)),
+      sn = Math.abs(Math.sin(y));
+    ex = c * ax + sn * ay + r;
+    ey = sn * ax + c * ay + r;
   } else {
     ex = ey = Math.max(s.size[0], s.size[1]) / 2;
   }

@@ -10,3 +10,4 @@ export * from './clearance.ts';
 export * from './plan.ts';
 export * from './corridor.ts';
 export * from './lathe.ts';
+export * from './rbox.ts';

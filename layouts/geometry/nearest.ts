@@ -15,6 +15,7 @@ import {
   type Vec2,
 } from './footprint.ts';
 import { latheDistance, latheGeom } from './lathe.ts';
+import { pointToRbox } from './rbox.ts';
 
 export type Vec3 = [number, number, number];
 
@@ -181,6 +182,7 @@ export function pointToSolid(p: Vec3, s: Solid): { distance: number; point: Vec3
     const n = latheDistance(latheGeom(s), rho, p[2] - cz);
     return { distance: n.distance, point: [cx + ux * n.rz[0], cy + uy * n.rz[0], cz + n.rz[1]] };
   }
+  if (s.shape === 'rbox') return pointToRbox(p, s);
   if (s.shape === 'sphere') {
     const R = s.size[0] / 2;
     const d = Math.hypot(p[0] - cx, p[1] - cy, p[2] - cz);

@@ -1,14 +1,16 @@
 /**
  * Ray casts: a 2-D cast through an occupancy grid (DDA), and exact 3-D casts against solids (oriented box by slab
  * test in its own frame, vertical cylinder by side and caps, sphere, lathe by its cone segments and discs: see
- * lathe.ts). A ray that starts inside a solid does not hit
- * that solid (a camera inside a body sees out). raycastAll casts many rays through a bounding-volume hierarchy.
+ * lathe.ts; rounded box by the slab test and its edges and corners: see rbox.ts). A ray that starts inside a solid
+ * does not hit that solid (a camera inside a body sees out). raycastAll casts many rays through a bounding-volume
+ * hierarchy.
  */
 import type { Solid } from '../solids.ts';
 import { DEG, headingVector, type Vec2 } from './footprint.ts';
 import type { Grid } from './grid.ts';
 import { buildBvh, type Bvh } from './bvh.ts';
 import { latheGeom, rayLathe } from './lathe.ts';
+import { rayRbox } from './rbox.ts';
 
 import type { Vec3 } from './nearest.ts';
 
@@ -80,6 +82,9 @@ export function raySolid(
   return rayPrimitive(s, Math.cos(yaw), Math.sin(yaw), ox, oy, oz, dx, dy, dz, tMin, tMax);
 }
 
+/** The hit of the last rbox ray (t, normal in the rbox's frame), reused. */
+const RBOX_HIT = new Float64Array(4);
+
 /** raySolid with the box's yaw cosine and sine given (precomputed per scene). */
 function rayPrimitive(
   s: Solid,
@@ -101,6 +106,20 @@ function rayPrimitive(
     py = oy - cy,
     pz = oz - cz;
   if (s.shape === 'lathe') return rayLathe(latheGeom(s), px, py, pz, dx, dy, dz, tMin, tMax);
+  if (s.shape === 'rbox') {
+    // in the rbox's own frame, as the box's slab test
+    const hx = s.size[0] / 2,
+      hy = s.size[1] / 2,
+      hz = s.size[2] / 2;
+    const r = Math.min(s.radius ?? 0, hx, hy, hz);
+    const h = RBOX_HIT;
+    const lx = co * px + si * py,
+      ly = -si * px + co * py,
+      ldx = co * dx + si * dy,
+      ldy = -si * dx + co * dy;
+    if (!rayRbox(hx - r, hy - r, hz - r, r, lx, ly, pz, ldx, ldy, dz, tMin, tMax, h)) return null;
+    return [h[0], co * h[1] - si * h[2], si * h[1] + co * h[2], h[3]];
+  }
   if (s.shape === 'sphere') {
     const R = s.size[0] / 2;
     const b = px * dx + py * dy + pz * dz;

@@ -1,0 +1,65 @@
+/**
+ * Ray cost per solid kind (not a test): nanoseconds a ray of raycastAll against a scene of one solid, rays from
+ * about 3 m away all aimed at points within the solid's bounds (so nearly every ray reaches the solid's own test;
+ * those that pass its rounded-away corners miss). The best of 7 rounds of 400k rays a kind. Run: npx tsx tests/bench/ray-kinds.bench.ts
+ */
+import seedrandom from 'seedrandom';
+import { raycastAll, rayScene } from '../../layouts/geometry/index.ts';
+import type { Solid } from '../../layouts/solids.ts';
+
+const base = { owner: 'bench', role: 'thing', center: [0, 0, 0], yaw_deg: 30, material: 'grey' } as const;
+const kinds: Solid[] = [
+  { ...base, name: 'box', shape: 'box', center: [0, 0, 0], size: [1, 0.6, 0.4] },
+  { ...base, name: 'cylinder', shape: 'cylinder', center: [0, 0, 0], size: [0.6, 0.6, 0.4] },
+  { ...base, name: 'sphere', shape: 'sphere', center: [0, 0, 0], size: [0.6, 0.6, 0.6] },
+  {
+    ...base,
+    name: 'lathe (6-point vase)',
+    shape: 'lathe',
+    center: [0, 0, 0],
+    size: [0.2, 0.2, 0.33],
+    profile: [
+      [0.05, 0],
+      [0.09, 0.08],
+      [0.1, 0.14],
+      [0.04, 0.26],
+      [0.035, 0.3],
+      [0.05, 0.33],
+    ],
+  },
+  { ...base, name: 'rbox r 0.01 (cabinet)', shape: 'rbox', center: [0, 0, 0], size: [1, 0.6, 0.4], radius: 0.01 },
+  { ...base, name: 'rbox r 0.08 (cushion)', shape: 'rbox', center: [0, 0, 0], size: [1, 0.6, 0.4], radius: 0.08 },
+  { ...base, name: 'rbox r 0.2 (pillow)', shape: 'rbox', center: [0, 0, 0], size: [1, 0.6, 0.4], radius: 0.2 },
+];
+
+const N = 400_000;
+const ROUNDS = 7;
+const cases = kinds.map((s) => {
+  const rng = seedrandom(s.name);
+  const o = new Float64Array(3 * N),
+    d = new Float64Array(3 * N);
+  for (let i = 0; i < N; i++) {
+    // an origin 3 m away in a random direction, aimed at a random point within the bounds
+    const u = 2 * rng() - 1,
+      a = 2 * Math.PI * rng();
+    const w = Math.sqrt(1 - u * u);
+    o[3 * i] = 3 * w * Math.cos(a);
+    o[3 * i + 1] = 3 * w * Math.sin(a);
+    o[3 * i + 2] = 3 * u;
+    for (let k = 0; k < 3; k++) d[3 * i + k] = (rng() - 0.5) * s.size[k] - o[3 * i + k];
+  }
+  return { s, o, d, scene: rayScene([s]), best: Infinity, hits: 0 };
+});
+// kinds interleaved, the best of the rounds: a busy machine slows some runs, never speeds one up
+for (let round = 0; round < ROUNDS; round++) {
+  for (const c of cases) {
+    const t0 = performance.now();
+    const res = raycastAll(c.scene, c.o, c.d);
+    c.best = Math.min(c.best, performance.now() - t0);
+    c.hits = res.index.reduce((n, v) => n + (v >= 0 ? 1 : 0), 0);
+  }
+}
+for (const c of cases)
+  console.log(
+    `${c.s.name.padEnd(24)} ${((c.best * 1e6) / N).toFixed(0).padStart(4)} ns a ray (${((100 * c.hits) / N).toFixed(1)}% hit)`,
+  );

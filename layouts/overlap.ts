@@ -1,9 +1,13 @@
 /**
- * Interpenetration of two solids (boxes, cylinders, spheres, lathes; yaw only). Touching is not overlapping: two solids
- * overlap only when one reaches more than `tol` metres into the other.
+ * Interpenetration of two solids (boxes, cylinders, spheres, lathes, rounded boxes; yaw only). Touching is not
+ * overlapping: two solids overlap only when one reaches more than `tol` metres into the other.
  */
 import type { Solid } from './solids.ts';
+import { rboxParts } from './solids.ts';
+import type { Footprint } from './geometry/footprint.ts';
 import { latheBandRadius, latheDistance, latheGeom } from './geometry/lathe.ts';
+import { footprintDistance, roundedRectDistance } from './geometry/nearest.ts';
+import { pointToRbox } from './geometry/rbox.ts';
 
 type P2 = [number, number];
 
@@ -79,6 +83,7 @@ function distanceToSolid(s: Solid, p: [number, number, number]): number {
     const dy = ly - clamp(ly, -s.size[1] / 2, s.size[1] / 2);
     return Math.hypot(dx, dy, dz);
   }
+  if (s.shape === 'rbox') return Math.max(0, pointToRbox(p, s).distance);
   if (s.shape === 'lathe') {
     const rho = Math.hypot(p[0] - s.center[0], p[1] - s.center[1]);
     return Math.max(0, latheDistance(latheGeom(s), rho, p[2] - s.center[2]).distance);
@@ -103,6 +108,7 @@ export function penetration(a: Solid, b: Solid): number {
   // a lathe meets the other solid's height span as the disc of its largest radius there
   const band: [number, number] = [Math.max(za[0], zb[0]), Math.min(za[1], zb[1])];
   const radius = (s: Solid) => (s.shape === 'lathe' ? latheBandRadius(s, band[0], band[1]) : s.size[0] / 2);
+  if (a.shape === 'rbox' || b.shape === 'rbox') return roundedPenetration(a, b, band);
   let planar: number;
   if (a.shape === 'box' && b.shape === 'box') {
     planar = polygonPenetration(
@@ -123,6 +129,39 @@ export function penetration(a: Solid, b: Solid): number {
   return Math.min(planar, zOver);
 }
 
+/**
+ * A solid as a vertical prism grown by a ball: the prism's cross-section (an rbox's inner rectangle, a lathe's disc
+ * of its largest radius in the band), its z range and the ball's radius (an rbox's; 0 for the other kinds).
+ */
+function core(s: Solid, band: [number, number]): { fp: Footprint; z: [number, number]; r: number } {
+  const [cx, cy, cz] = s.center;
+  if (s.shape === 'rbox') {
+    const [ax, ay, az, r] = rboxParts(s);
+    return { fp: { kind: 'rect', cx, cy, hx: ax, hy: ay, yaw: rad(s.yaw_deg) }, z: [cz - az, cz + az], r };
+  }
+  const z: [number, number] = [cz - s.size[2] / 2, cz + s.size[2] / 2];
+  if (s.shape === 'box')
+    return { fp: { kind: 'rect', cx, cy, hx: s.size[0] / 2, hy: s.size[1] / 2, yaw: rad(s.yaw_deg) }, z, r: 0 };
+  const r = s.shape === 'lathe' ? latheBandRadius(s, band[0], band[1]) : s.size[0] / 2;
+  return { fp: { kind: 'circle', cx, cy, r }, z, r: 0 };
+}
+
+/**
+ * Penetration with an rbox (neither a sphere): exact for prisms grown by balls, the sum of the radii less the
+ * prisms' signed distance (their cross-sections' signed distance combined with their z ranges' gap).
+ */
+function roundedPenetration(a: Solid, b: Solid, band: [number, number]): number {
+  const ca = core(a, band),
+    cb = core(b, band);
+  const sp =
+    ca.fp.kind === 'rect' && cb.fp.kind === 'rect'
+      ? roundedRectDistance(ca.fp, cb.fp).distance
+      : footprintDistance(ca.fp, cb.fp).distance;
+  const sz = Math.max(ca.z[0], cb.z[0]) - Math.min(ca.z[1], cb.z[1]);
+  const d = sp < 0 && sz < 0 ? Math.max(sp, sz) : Math.hypot(Math.max(sp, 0), Math.max(sz, 0));
+  return ca.r + cb.r - d;
+}
+
 /** True when the two solids interpenetrate by more than tol metres (touching is fine). */
 export function solidsOverlap(a: Solid, b: Solid, tol = 0.001): boolean {
   return penetration(a, b) > tol;
@@ -130,7 +169,7 @@ export function solidsOverlap(a: Solid, b: Solid, tol = 0.001): boolean {
 
 /** Axis-aligned footprint [xmin, ymin, xmax, ymax] of a solid. */
 export function footprintBox(s: Solid): [number, number, number, number] {
-  if (s.shape !== 'box') {
+  if (s.shape !== 'box' && s.shape !== 'rbox') {
     const r = s.size[0] / 2;
     return [s.center[0] - r, s.center[1] - r, s.center[0] + r, s.center[1] + r];
   }

@@ -63,9 +63,16 @@ export function forEachCellIn(space: SeenSpace, fp: Footprint, fn: (cell: number
       else {
         const rx = cx - fp.cx,
           ry = cy - fp.cy;
-        const ex = Math.abs(c * rx + s * ry) - fp.hx,
-          ey = Math.abs(-s * rx + c * ry) - fp.hy;
-        inside = ex < 0 && ey < 0;
+        if (fp.r) {
+          // rounded corners (an rbox's): the inner rectangle's distance less the corner radius
+          const ex = Math.abs(c * rx + s * ry) - Math.max(0, fp.hx - fp.r),
+            ey = Math.abs(-s * rx + c * ry) - Math.max(0, fp.hy - fp.r);
+          inside = (ex > 0 || ey > 0 ? Math.hypot(Math.max(ex, 0), Math.max(ey, 0)) : Math.max(ex, ey)) < fp.r;
+        } else {
+          const ex = Math.abs(c * rx + s * ry) - fp.hx,
+            ey = Math.abs(-s * rx + c * ry) - fp.hy;
+          inside = ex < 0 && ey < 0;
+        }
       }
       if (inside && fn(j * g.nx + i) === false) return false;
     }

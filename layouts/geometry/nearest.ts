@@ -7,10 +7,12 @@ import {
   DEG,
   bodyAt,
   footprints,
+  innerRect,
   rectCorners,
   type BodyFootprint,
   type Footprint,
   type Pose2,
+  type RectFootprint,
   type SolidFilter,
   type Vec2,
 } from './footprint.ts';
@@ -27,6 +29,32 @@ export function pointToFootprint(px: number, py: number, fp: Footprint): { dista
     const d = Math.hypot(dx, dy);
     if (d === 0) return { distance: -fp.r, point: [fp.cx + fp.r, fp.cy] };
     return { distance: d - fp.r, point: [fp.cx + (dx / d) * fp.r, fp.cy + (dy / d) * fp.r] };
+  }
+  if (fp.r) {
+    // a rounded rectangle: the inner rectangle's nearest point, out along the way to it by the corner radius
+    const { rect, r } = innerRect(fp);
+    const n = pointToFootprint(px, py, rect);
+    let ux = px - n.point[0],
+      uy = py - n.point[1];
+    const l = Math.hypot(ux, uy);
+    if (n.distance > 0 && l > 0) {
+      ux /= l;
+      uy /= l;
+    } else {
+      // inside the inner rectangle (or on it): out through its nearest side
+      const c = Math.cos(fp.yaw),
+        s = Math.sin(fp.yaw);
+      const fx = n.point[0] - fp.cx,
+        fy = n.point[1] - fp.cy;
+      const lx = c * fx + s * fy,
+        ly = -s * fx + c * fy;
+      const side = Math.abs(Math.abs(lx) - rect.hx) <= Math.abs(Math.abs(ly) - rect.hy);
+      const nx = side ? Math.sign(lx || 1) : 0,
+        ny = side ? 0 : Math.sign(ly || 1);
+      ux = c * nx - s * ny;
+      uy = s * nx + c * ny;
+    }
+    return { distance: n.distance - r, point: [n.point[0] + ux * r, n.point[1] + uy * r] };
   }
   const c = Math.cos(fp.yaw),
     s = Math.sin(fp.yaw);
@@ -60,6 +88,14 @@ export function footprintSignedDistance(px: number, py: number, fp: Footprint): 
     s = Math.sin(fp.yaw);
   const rx = px - fp.cx,
     ry = py - fp.cy;
+  if (fp.r) {
+    // a rounded rectangle: the inner rectangle's distance less the corner radius
+    const r = fp.r;
+    const ex = Math.abs(c * rx + s * ry) - Math.max(0, fp.hx - r),
+      ey = Math.abs(-s * rx + c * ry) - Math.max(0, fp.hy - r);
+    if (ex > 0 || ey > 0) return Math.hypot(Math.max(ex, 0), Math.max(ey, 0)) - r;
+    return Math.max(ex, ey) - r;
+  }
   const ex = Math.abs(c * rx + s * ry) - fp.hx,
     ey = Math.abs(-s * rx + c * ry) - fp.hy;
   if (ex > 0 || ey > 0) return Math.hypot(Math.max(ex, 0), Math.max(ey, 0));
@@ -121,6 +157,7 @@ export function footprintDistance(a: Footprint, b: Footprint): { distance: numbe
     const r = footprintDistance(b, a);
     return { distance: r.distance, a: r.b, b: r.a };
   }
+  if (a.r || b.r) return roundedRectDistance(a, b);
   const pa = rectCorners(a),
     pb = rectCorners(b);
   const ov = satOverlap(pa, pb);
@@ -141,6 +178,75 @@ export function footprintDistance(a: Footprint, b: Footprint): { distance: numbe
     }
   }
   return { distance: Math.sqrt(best.d2), a: best.a, b: best.b };
+}
+
+/**
+ * Penetration depth of two rectangles (the shortest push that parts them; <= 0 when apart or touching) over their
+ * own axes, taken from the yaws so that a rectangle may be a segment or a point.
+ */
+function rectPenetration(a: RectFootprint, b: RectFootprint, pa: Vec2[], pb: Vec2[]): number {
+  let best = Infinity;
+  for (const yaw of [a.yaw, b.yaw]) {
+    for (const [nx, ny] of [
+      [Math.cos(yaw), Math.sin(yaw)],
+      [-Math.sin(yaw), Math.cos(yaw)],
+    ]) {
+      let amin = Infinity,
+        amax = -Infinity,
+        bmin = Infinity,
+        bmax = -Infinity;
+      for (const v of pa) {
+        const d = v[0] * nx + v[1] * ny;
+        amin = Math.min(amin, d);
+        amax = Math.max(amax, d);
+      }
+      for (const v of pb) {
+        const d = v[0] * nx + v[1] * ny;
+        bmin = Math.min(bmin, d);
+        bmax = Math.max(bmax, d);
+      }
+      best = Math.min(best, amax - bmin, bmax - amin);
+    }
+  }
+  return best;
+}
+
+/**
+ * Nearest points between two rectangles either of which may have rounded corners: the inner rectangles' signed
+ * distance less both corner radii (exact, overlapping or not: a rounded rectangle is its inner one grown by a disc).
+ * A rectangle may have no width or length (a segment or a point).
+ */
+export function roundedRectDistance(a: RectFootprint, b: RectFootprint): { distance: number; a: Vec2; b: Vec2 } {
+  const ia = innerRect(a),
+    ib = innerRect(b);
+  const pa = rectCorners(ia.rect),
+    pb = rectCorners(ib.rect);
+  const ov = rectPenetration(ia.rect, ib.rect, pa, pb);
+  if (ov > 0) {
+    const m: Vec2 = [(a.cx + b.cx) / 2, (a.cy + b.cy) / 2];
+    return { distance: -ov - ia.r - ib.r, a: m, b: m };
+  }
+  let best = { d2: Infinity, a: pa[0], b: pb[0] };
+  for (const [from, to, flip] of [
+    [pa, pb, false],
+    [pb, pa, true],
+  ] as const) {
+    for (const v of from) {
+      for (let i = 0; i < to.length; i++) {
+        const s = segmentPoint(v, to[i], to[(i + 1) % to.length]);
+        if (s.d2 < best.d2) best = flip ? { d2: s.d2, a: s.q, b: v } : { d2: s.d2, a: v, b: s.q };
+      }
+    }
+  }
+  const d = Math.sqrt(best.d2);
+  if (!(d > 0)) return { distance: -ia.r - ib.r, a: best.a, b: best.b };
+  const ux = (best.b[0] - best.a[0]) / d,
+    uy = (best.b[1] - best.a[1]) / d;
+  return {
+    distance: d - ia.r - ib.r,
+    a: [best.a[0] + ux * ia.r, best.a[1] + uy * ia.r],
+    b: [best.b[0] - ux * ib.r, best.b[1] - uy * ib.r],
+  };
 }
 
 /** Nearest points between a body at a pose and a solid's footprint within the body's height band. */

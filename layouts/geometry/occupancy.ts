@@ -5,6 +5,7 @@
 import type { Solid } from '../solids.ts';
 import { footprintBounds, footprints, rectCorners, type Footprint, type SolidFilter } from './footprint.ts';
 import { distanceTransform } from './distance-transform.ts';
+import { footprintDistance, footprintSignedDistance } from './nearest.ts';
 import { emptyGrid, type Grid, type Bounds } from './grid.ts';
 
 export { Grid, emptyGrid, type Bounds } from './grid.ts';
@@ -45,6 +46,13 @@ export function rasterise(grid: Grid, fp: Footprint, mode: 'center' | 'overlap' 
           const dx = Math.max(Math.abs(fp.cx - px) - h, 0),
             dy = Math.max(Math.abs(fp.cy - py) - h, 0);
           hit = dx * dx + dy * dy < fp.r * fp.r;
+        }
+      } else if (fp.r) {
+        // rounded corners: the exact distance to the cell's centre or square, within the outer rectangle only
+        if (mode === 'center') hit = footprintSignedDistance(px, py, fp) < 0;
+        else {
+          const cell: Footprint = { kind: 'rect', cx: px, cy: py, hx: h, hy: h, yaw: 0 };
+          hit = footprintSignedDistance(px, py, fp) < h * Math.SQRT2 && footprintDistance(cell, fp).distance < 0;
         }
       } else {
         const rx = px - fp.cx,

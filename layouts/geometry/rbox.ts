@@ -1,8 +1,9 @@
 /**
  * Rounded boxes (shape 'rbox'): the points within `radius` of an inner box (size - 2 radius, same centre and yaw),
  * so flat faces, a quarter cylinder along every edge and an eighth of a sphere at every corner. Here, in the rbox's
- * own frame (centre at the origin, before yaw): the exact ray entry with its outward normal, and the signed distance
- * and nearest surface point.
+ * own frame (centre at the origin, before yaw): the exact ray entry with its outward normal, the signed distance
+ * and nearest surface point, and the footprint in a height band (a rounded rectangle: the horizontal cross-section
+ * nearest the middle within the band, since the cross-sections only shrink away from the middle slab).
  *
  * Ray entry: a slab test against the outer box (size) first; most rays stop there, a miss or an entry through a flat
  * face. An entry elsewhere (beside an edge or a corner) walks the ray through the regions that the inner box's face
@@ -13,6 +14,7 @@
  */
 import type { Solid } from '../solids.ts';
 import { rboxParts } from '../solids.ts';
+import type { Footprint } from './footprint.ts';
 
 const DEG = Math.PI / 180;
 
@@ -275,4 +277,25 @@ export function pointToRbox(
     distance: n.distance,
     point: [s.center[0] + c * qx - sn * qy, s.center[1] + sn * qx + c * qy, s.center[2] + qz],
   };
+}
+
+/** Below this (metres) an inner half extent counts as zero in a footprint (a rounding error, not a shape). */
+const POINT = 1e-9;
+
+/**
+ * The footprint of an rbox in the map height band [z0, z1] (the band meets it): a rectangle with corners rounded
+ * by the radius of the cross-section nearest the rbox's middle within the band (the full radius where the band
+ * reaches the middle slab, less in the top or bottom rounding), or a disc when the inner box is a vertical segment.
+ */
+export function rboxFootprint(s: Solid, z0: number, z1: number): Footprint {
+  const [ax, ay, az, r] = rboxParts(s);
+  const [cx, cy, cz] = s.center;
+  // how far the band lies above or below the middle slab, then the cross-section's radius there
+  const e = Math.max(0, Math.max(0, z0 - cz, cz - z1) - az);
+  const rho = Math.sqrt(Math.max(0, r * r - e * e));
+  // an inner extent of (nearly) nothing is nothing: the inner rectangle a segment, or a point and the footprint a disc
+  const ix = ax < POINT ? 0 : ax,
+    iy = ay < POINT ? 0 : ay;
+  if (ix === 0 && iy === 0) return { kind: 'circle', cx, cy, r: rho };
+  return { kind: 'rect', cx, cy, hx: ix + rho, hy: iy + rho, yaw: (s.yaw_deg ?? 0) * DEG, r: rho };
 }

@@ -9,11 +9,13 @@ import type { Solid } from '../solids.ts';
 import {
   footprints,
   headingVector,
+  innerRect,
   rectCorners,
   DEG,
   type BodyFootprint,
   type Footprint,
   type Pose2,
+  type RectFootprint,
   type SolidFilter,
   type Vec2,
 } from './footprint.ts';
@@ -131,12 +133,13 @@ export function convexHull(points: Vec2[]): Vec2[] {
 /** Distance the body's base point can travel along d (unit) before the body touches the footprint; null if never. */
 export function contactDistance(body: BodyFootprint, pose: Pose2, d: Vec2, fp: Footprint): number | null {
   const o: Vec2 = [pose.x, pose.y];
+  if (fp.kind === 'rect' && fp.r) return roundedContact(body, pose, o, d, fp);
   if (body.shape === 'circle') {
     if (fp.kind === 'circle') return rayCircle(o, d, [fp.cx, fp.cy], fp.r + body.radius);
     return rayRoundedPolygon(o, d, rectCorners(fp), body.radius);
   }
   // the body reflected through its base point: -(corner - base)
-  const rel = rectCorners({ cx: 0, cy: 0, hx: body.length / 2, hy: body.width / 2, yaw: pose.yaw_deg * DEG });
+  const rel = reflectedBody(body, pose);
   if (fp.kind === 'circle') {
     return rayRoundedPolygon(
       o,
@@ -148,6 +151,47 @@ export function contactDistance(body: BodyFootprint, pose: Pose2, d: Vec2, fp: F
   const sums: Vec2[] = [];
   for (const b of rectCorners(fp)) for (const a of rel) sums.push([b[0] - a[0], b[1] - a[1]]);
   return rayConvexPolygon(o, d, convexHull(sums));
+}
+
+/** A rectangle body's corners relative to its base point, reflected through it. */
+function reflectedBody(body: BodyFootprint & { shape: 'rect' }, pose: Pose2): Vec2[] {
+  return rectCorners({ cx: 0, cy: 0, hx: body.length / 2, hy: body.width / 2, yaw: pose.yaw_deg * DEG });
+}
+
+/**
+ * contactDistance against a rectangle with rounded corners (its inner rectangle grown by a disc): the Minkowski sum
+ * with the reflected body is the inner rectangle's sum grown by that disc (a circle body adds its radius to it).
+ */
+function roundedContact(body: BodyFootprint, pose: Pose2, o: Vec2, d: Vec2, fp: RectFootprint): number | null {
+  const { rect, r } = innerRect(fp);
+  const point = rect.hx <= 0 && rect.hy <= 0;
+  if (body.shape === 'circle') {
+    const R = r + body.radius;
+    if (point) return rayCircle(o, d, [fp.cx, fp.cy], R);
+    if (rect.hx > 0 && rect.hy > 0) return rayRoundedPolygon(o, d, rectCorners(rect), R);
+    // the inner rectangle is a segment (no polygon to dilate): a rectangle R thick along it and a disc at each end
+    const alongX = rect.hx > 0;
+    const h = alongX ? rect.hx : rect.hy;
+    const ux = alongX ? Math.cos(fp.yaw) : -Math.sin(fp.yaw),
+      uy = alongX ? Math.sin(fp.yaw) : Math.cos(fp.yaw);
+    let best = rayConvexPolygon(o, d, rectCorners(alongX ? { ...rect, hy: R } : { ...rect, hx: R }));
+    for (const k of [1, -1]) {
+      const t = rayCircle(o, d, [fp.cx + k * h * ux, fp.cy + k * h * uy], R);
+      if (t !== null && (best === null || t < best)) best = t;
+    }
+    return best;
+  }
+  const rel = reflectedBody(body, pose);
+  if (point)
+    return rayRoundedPolygon(
+      o,
+      d,
+      rel.map(([x, y]) => [fp.cx - x, fp.cy - y] as Vec2),
+      r,
+    );
+  const sums: Vec2[] = [];
+  for (const b of rectCorners(rect)) for (const a of rel) sums.push([b[0] - a[0], b[1] - a[1]]);
+  return rayRoundedPolygon(o, d, convexHull(sums), r);
 }
 
 export interface SweepRequest extends SolidFilter {

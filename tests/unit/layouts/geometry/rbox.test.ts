@@ -1,15 +1,40 @@
 /**
- * Rounded boxes against brute force: ray entries against sphere tracing of the exact signed distance, 3-D signed
- * distance against the rbox's parts (three slabs, twelve edge cylinders, eight corner spheres), and the validation.
+ * Rounded boxes against brute force: ray entries against sphere tracing of the exact signed distance, footprints,
+ * sweeps, occupancy and clearance against the rounded rectangle taken as its parts (two rectangles and four discs,
+ * which the plain-rectangle and circle code already handles), 3-D signed distance against the rbox's parts (three
+ * slabs, twelve edge cylinders, eight corner spheres), overlaps and the validation.
  */
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import { pointToSolid, raycast, raycastAll, rayScene, solidAabb } from '../../../../layouts/geometry/index.ts';
+import {
+  clearanceFromSolids,
+  contactDistance,
+  footprints,
+  footprintSignedDistance,
+  occupancyGrid,
+  pointToFootprint,
+  pointToSolid,
+  raycast,
+  raycastAll,
+  rayScene,
+  rasterise,
+  solidAabb,
+  solidFootprint,
+  sweep,
+  type BodyFootprint,
+  type Footprint,
+  type Vec2,
+  emptyGrid,
+} from '../../../../layouts/geometry/index.ts';
+import { footprintDistance } from '../../../../layouts/geometry/nearest.ts';
 import { rboxIssues, solidIssues, type Solid } from '../../../../layouts/solids.ts';
-import { box, rbox, sphere } from '../../../helpers/geometry-solids.ts';
+import { penetration, solidsOverlap, footprintBox } from '../../../../layouts/overlap.ts';
+import { box, cylinder, rbox, sphere } from '../../../helpers/geometry-solids.ts';
 import { parseShotList } from '../../../../render/shot-list.ts';
 import { checkSolidsConstant } from '../../../../render/build-shot-list.ts';
 import type { InputError } from '../../../../foundation/index.ts';
+import { cellsInFootprint } from '../../../../compile/ask/corridor-seen.ts';
+import { SeenSpace } from '../../../../compile/ask/seen.ts';
 
 type V3 = [number, number, number];
 const DEG = Math.PI / 180;
@@ -300,3 +325,276 @@ describe('rbox signed distance and checks', () => {
     );
   });
 });
+
+/** A rounded rectangle footprint as its parts: a cross of two rectangles and four discs at the inner corners. */
+function parts(fp: Footprint): Footprint[] {
+  if (fp.kind === 'circle' || !fp.r) return [fp];
+  const r = fp.r,
+    ax = fp.hx - r,
+    ay = fp.hy - r;
+  const c = Math.cos(fp.yaw),
+    s = Math.sin(fp.yaw);
+  const out: Footprint[] = [
+    { kind: 'rect', cx: fp.cx, cy: fp.cy, hx: fp.hx, hy: ay, yaw: fp.yaw },
+    { kind: 'rect', cx: fp.cx, cy: fp.cy, hx: ax, hy: fp.hy, yaw: fp.yaw },
+  ];
+  for (const [u, v] of [
+    [1, 1],
+    [-1, 1],
+    [-1, -1],
+    [1, -1],
+  ])
+    out.push({ kind: 'circle', cx: fp.cx + c * u * ax - s * v * ay, cy: fp.cy + s * u * ax + c * v * ay, r });
+  return out;
+}
+
+describe('rbox footprints, sweeps, occupancy, clearance, nearest points, overlap', () => {
+  const cushion = rbox('cushion', [2, 0.5, 0.3], [0.6, 0.5, 0.2], 0.06, 25, 'thing');
+
+  it('the footprint in a band: the full rounded rectangle through the middle slab, smaller in the caps', () => {
+    const fp = (band: [number, number]) => solidFootprint(cushion, band) as Footprint & { kind: 'rect' };
+    const mid = fp([0, 0.27]);
+    expect([mid.hx, mid.hy, mid.r]).toEqual([0.3, 0.25, 0.06]);
+    expect(mid.yaw).toBeCloseTo(25 * DEG, 15);
+    // the band reaches the middle slab's top (0.34) exactly: still the full rounding
+    expect(fp([0.34, 0.5]).r).toBeCloseTo(0.06, 15);
+    // above it by 0.03: the cap's cross-section, radius sqrt(0.06^2 - 0.03^2)
+    const cap = fp([0.37, 0.5]);
+    const rho = Math.sqrt(0.0036 - 0.0009);
+    expect(cap.r).toBeCloseTo(rho, 12);
+    expect(cap.hx).toBeCloseTo(0.24 + rho, 12);
+    expect(cap.hy).toBeCloseTo(0.19 + rho, 12);
+    expect(fp([-1, 0.22]).r).toBeCloseTo(Math.sqrt(0.0036 - 0.0016), 12); // below: in the bottom cap
+    expect(fp([-1, 0.25]).r).toBeCloseTo(Math.sqrt(0.0036 - 0.0001), 12);
+    expect(footprints([cushion], { zBand: [0.4, 0.5] })).toEqual([]);
+    // an rbox round in plan (inner box a vertical segment) has a disc for its footprint
+    const post = rbox('post', [0, 0, 1], [0.2, 0.2, 2], 0.1);
+    expect(solidFootprint(post, [0, 0.5])).toEqual({ kind: 'circle', cx: 0, cy: 0, r: 0.1 });
+  });
+
+  it('the footprint is the union of the cross-sections over the band (brute force over heights)', () => {
+    const rng = seedrandom('union');
+    for (const s of KINDS) {
+      for (let k = 0; k < 20; k++) {
+        const z0 = s.center[2] + (rng() - 0.5) * 1.2 * s.size[2];
+        const band: [number, number] = [z0, z0 + rng() * 0.3 * s.size[2]];
+        const fps = footprints([s], { zBand: band, roles: [s.role] });
+        if (fps.length === 0) continue;
+        const fp = fps[0].fp;
+        for (let j = 0; j < 100; j++) {
+          const x = s.center[0] + (rng() - 0.5) * 1.2 * Math.max(s.size[0], s.size[1]);
+          const y = s.center[1] + (rng() - 0.5) * 1.2 * Math.max(s.size[0], s.size[1]);
+          let low = Infinity;
+          for (let q = 0; q <= 400; q++) {
+            const z = band[0] + ((band[1] - band[0]) * q) / 400;
+            low = Math.min(low, sdf(s, [x, y, Math.max(zRangeOf(s)[0], Math.min(zRangeOf(s)[1], z))]));
+          }
+          const d = footprintSignedDistance(x, y, fp);
+          if (Math.abs(d) < 2e-3) continue; // the sampled heights resolve the cap's radius to about that
+          expect(d < 0, `${s.name} ${band} ${x} ${y}: ${d} ${low}`).toBe(low < 0);
+        }
+      }
+    }
+  });
+
+  it('signed distance and nearest point in 2-D equal those of its parts (outside), and are consistent inside', () => {
+    const rng = seedrandom('2d');
+    for (const s of KINDS) {
+      const fp = solidFootprint(s, [s.center[2] - 0.01, s.center[2] + 0.01]);
+      const ps = parts(fp);
+      for (let j = 0; j < 500; j++) {
+        const x = s.center[0] + (rng() - 0.5) * 2 * Math.max(s.size[0], s.size[1]);
+        const y = s.center[1] + (rng() - 0.5) * 2 * Math.max(s.size[0], s.size[1]);
+        const n = pointToFootprint(x, y, fp);
+        expect(footprintSignedDistance(x, y, fp)).toBeCloseTo(n.distance, 12);
+        const ref = Math.min(...ps.map((p) => pointToFootprint(x, y, p).distance));
+        if (ref > 0) expect(n.distance).toBeCloseTo(ref, 12);
+        else expect(n.distance).toBeLessThanOrEqual(1e-12);
+        // the nearest point lies on the outline, |distance| away
+        expect(Math.min(...ps.map((p) => Math.abs(pointToFootprint(n.point[0], n.point[1], p).distance)))).toBeLessThan(
+          1e-9,
+        );
+        expect(Math.hypot(n.point[0] - x, n.point[1] - y)).toBeCloseTo(Math.abs(n.distance), 12);
+      }
+    }
+  });
+
+  it('footprint to footprint (rectangles, rounded or not, and circles) equals the nearest of the parts', () => {
+    const rng = seedrandom('fp2');
+    const some = (): Footprint => {
+      const k = rng();
+      const cx = (rng() - 0.5) * 2,
+        cy = (rng() - 0.5) * 2;
+      if (k < 0.2) return { kind: 'circle', cx, cy, r: 0.05 + rng() * 0.3 };
+      const hx = 0.05 + rng() * 0.5,
+        hy = 0.05 + rng() * 0.5;
+      const fp: Footprint = { kind: 'rect', cx, cy, hx, hy, yaw: rng() * 7 };
+      if (k < 0.4) return fp;
+      // rounded, sometimes to a segment (r = the smaller half extent)
+      return { ...fp, r: k < 0.5 ? Math.min(hx, hy) : rng() * Math.min(hx, hy) };
+    };
+    let apart = 0;
+    for (let j = 0; j < 400; j++) {
+      const a = some(),
+        b = some();
+      if (a.kind === 'circle' && b.kind === 'circle') continue;
+      const got = footprintDistance(a, b);
+      let ref = Infinity;
+      for (const p of parts(a)) for (const q of parts(b)) ref = Math.min(ref, footprintDistance(p, q).distance);
+      if (ref > 0) {
+        apart++;
+        expect(got.distance, JSON.stringify([a, b])).toBeCloseTo(ref, 9);
+        expect(Math.hypot(got.a[0] - got.b[0], got.a[1] - got.b[1])).toBeCloseTo(ref, 9);
+        expect(Math.abs(footprintSignedDistance(got.a[0], got.a[1], a))).toBeLessThan(1e-9);
+        expect(Math.abs(footprintSignedDistance(got.b[0], got.b[1], b))).toBeLessThan(1e-9);
+      } else expect(got.distance, JSON.stringify([a, b])).toBeLessThanOrEqual(1e-12);
+      // overlapping too: a rectangle rounded to a disc is that disc (whose distance comes from the point's)
+      if (b.kind === 'rect') {
+        const r = 0.05 + rng() * 0.3;
+        const disc: Footprint = { kind: 'circle', cx: a.cx, cy: a.cy, r };
+        const round: Footprint = { kind: 'rect', cx: a.cx, cy: a.cy, hx: r, hy: r, yaw: rng() * 7, r };
+        expect(footprintDistance(round, b).distance).toBeCloseTo(footprintDistance(disc, b).distance, 12);
+      }
+    }
+    expect(apart).toBeGreaterThan(100);
+  });
+
+  it('sweeps of circle and rectangle bodies equal the sweeps against its parts', () => {
+    const rng = seedrandom('sweep');
+    const bodies: BodyFootprint[] = [
+      { shape: 'circle', radius: 0.2 },
+      { shape: 'rect', length: 0.6, width: 0.4 },
+    ];
+    let hits = 0;
+    for (const s of KINDS) {
+      const fp = solidFootprint(s, [s.center[2] - 0.02, s.center[2] + 0.02]);
+      const ps = parts(fp);
+      for (let j = 0; j < 300; j++) {
+        const pose = {
+          x: s.center[0] + (rng() - 0.5) * 4,
+          y: s.center[1] + (rng() - 0.5) * 4,
+          yaw_deg: rng() * 360,
+        };
+        const a = rng() * 2 * Math.PI;
+        const d: Vec2 = [Math.cos(a), Math.sin(a)];
+        for (const body of bodies) {
+          const got = contactDistance(body, pose, d, fp);
+          let ref: number | null = null;
+          for (const p of ps) {
+            const t = contactDistance(body, pose, d, p);
+            if (t !== null && (ref === null || t < ref)) ref = t;
+          }
+          expect(got === null, `${s.name} ${JSON.stringify(pose)} ${d}`).toBe(ref === null);
+          if (got !== null && ref !== null) {
+            hits++;
+            expect(got).toBeCloseTo(ref, 9);
+          }
+        }
+      }
+    }
+    expect(hits).toBeGreaterThan(800);
+    // and through sweep(): a circle body driving at the cushion's rounded corner
+    const c = rbox('c', [3, 0.5, 0.3], [1, 1, 0.6], 0.2);
+    const r = sweep([c], {
+      pose: { x: 0, y: 0.9, yaw_deg: 0 },
+      body: { shape: 'circle', radius: 0.2 },
+      heading_deg: 0,
+      zBand: [0, 1],
+      maxDistance: 10,
+    });
+    // the rounded corner (centre (2.7, 0.8)) meets the body when their centres lie 0.4 apart
+    expect(r.distance).toBeCloseTo(2.7 - Math.sqrt(0.15), 12);
+    expect(r.hit).toBe('c');
+  });
+
+  it('occupancy (centre and overlap rules) and exact clearance equal those of its parts', () => {
+    for (const s of KINDS) {
+      const band: [number, number] = [s.center[2] - 0.01, s.center[2] + 0.01];
+      const fp = solidFootprint(s, band);
+      const bounds = {
+        min: [s.center[0] - 1.5, s.center[1] - 1.5] as Vec2,
+        max: [s.center[0] + 1.5, s.center[1] + 1.5] as Vec2,
+      };
+      for (const mode of ['center', 'overlap'] as const) {
+        const got = occupancyGrid([s], { zBand: band, bounds, cell: 0.013, mode, roles: [s.role] });
+        const ref = emptyGrid(bounds, 0.013);
+        for (const p of parts(fp)) rasterise(ref, p, mode);
+        let set = 0,
+          off = 0;
+        for (let i = 0; i < ref.data.length; i++) {
+          if (got.data[i] !== ref.data[i]) off++;
+          set += ref.data[i];
+        }
+        expect(off, `${s.name} ${mode}`).toBe(0);
+        expect(set).toBeGreaterThan(100);
+      }
+      const map = clearanceFromSolids([s], { zBand: band, bounds, cell: 0.05, cap: 1, roles: [s.role] });
+      const rng = seedrandom(s.name);
+      for (let j = 0; j < 200; j++) {
+        const x = bounds.min[0] + rng() * 3,
+          y = bounds.min[1] + rng() * 3;
+        const ref = Math.min(...parts(fp).map((p) => pointToFootprint(x, y, p).distance));
+        if (ref > 0) expect(map.at(x, y)).toBeCloseTo(Math.min(1, ref), 12);
+        else expect(map.at(x, y)).toBeLessThanOrEqual(1e-12);
+      }
+    }
+  });
+
+  it("the compiler's cells in a footprint (written out) are those whose centre has a negative signed distance", () => {
+    for (const s of KINDS) {
+      const fp = solidFootprint(s, [s.center[2] - 0.01, s.center[2] + 0.01]);
+      const grid = { x0: s.center[0] - 1.03, y0: s.center[1] - 0.97, cell: 0.011, nx: 190, ny: 180 };
+      const got = cellsInFootprint(new SeenSpace(grid, []), fp);
+      const ref = new Set<number>();
+      for (let j = 0; j < grid.ny; j++)
+        for (let i = 0; i < grid.nx; i++)
+          if (footprintSignedDistance(grid.x0 + (i + 0.5) * grid.cell, grid.y0 + (j + 0.5) * grid.cell, fp) < 0)
+            ref.add(j * grid.nx + i);
+      expect(
+        [...got].sort((a, b) => a - b),
+        s.name,
+      ).toEqual([...ref].sort((a, b) => a - b));
+      expect(ref.size).toBeGreaterThan(100);
+    }
+  });
+
+  it('overlap: exact for a prism grown by a ball, the box and sphere cases its limits', () => {
+    const c = rbox('c', [0, 0, 0.5], [1, 1, 1], 0.2);
+    // a box face-on: as for a box
+    expect(penetration(c, box('b', [0.7, 0, 0.5], [0.6, 0.6, 0.6]))).toBeCloseTo(0.1, 12);
+    // a box's edge at the rounded edge: the box (x >= 0.45, y >= 0.45) and the edge's circle about (0.3, 0.3)
+    expect(penetration(c, box('e', [0.75, 0.75, 0.5], [0.6, 0.6, 0.4]))).toBeCloseTo(0.2 - Math.hypot(0.15, 0.15), 12);
+    expect(penetration(c, box('f', [0.8, 0.8, 0.5], [0.6, 0.6, 0.4]))).toBeLessThan(0); // in the rounded-away corner
+    // its corner: a box above and beside, (x, y, z) >= (0.42, 0.42, 0.92): sqrt(3) 0.12 from the corner's centre
+    const g = box('g', [0.92, 0.92, 1.42], [1, 1, 1]);
+    expect(penetration(c, g)).toBeCloseTo(0.2 - Math.sqrt(3) * 0.12, 12);
+    // two rboxes side by side: the gap between their faces
+    expect(penetration(c, rbox('d', [1.05, 0, 0.5], [1, 1, 1], 0.3))).toBeCloseTo(-0.05, 12);
+    expect(penetration(c, rbox('d', [0.95, 0, 0.5], [1, 1, 1], 0.3))).toBeCloseTo(0.05, 12);
+    // a cylinder at the rounded edge along z
+    expect(penetration(c, cylinder('k', [0.5, 0.5, 0.5], 0.2, 0.4))).toBeCloseTo(0.3 - Math.hypot(0.2, 0.2), 12);
+    // an rbox whose radius is half its extents is its sphere
+    const b2 = box('b2', [0, 0, 0.5], [1, 1, 1]);
+    for (const at of [
+      [0.5, 0.6, 0.9],
+      [0.6, 0.6, 1.05],
+      [0.1, -0.3, 1.1],
+    ] as V3[]) {
+      const ball = rbox('ball', at, [0.4, 0.4, 0.4], 0.2);
+      expect(penetration(ball, b2)).toBeCloseTo(penetration(sphere('s', at, 0.4), b2), 12);
+      expect(penetration(ball, b2)).toBeGreaterThan(0);
+    }
+    // an rbox with a tiny radius is its box
+    const sharp = rbox('sharp', [0, 0, 0.5], [1, 1, 1], 1e-9);
+    for (const o of [box('o', [0.6, 0.3, 0.9], [0.4, 0.6, 0.5], 20), cylinder('k2', [0.55, -0.45, 0.2], 0.3, 0.5)])
+      expect(penetration(sharp, o)).toBeCloseTo(penetration(b2, o), 8);
+    expect(solidsOverlap(c, box('t', [0.7, 0.7, 0.5], [0.4, 0.4, 0.4]), 0.001)).toBe(false);
+    // the coarse pass sees its box at its yaw
+    const y = rbox('y', [0, 0, 0], [2, 0.2, 0.2], 0.05, 90);
+    expect(footprintBox(y).map((v) => Number(v.toFixed(12)))).toEqual([-0.1, -1, 0.1, 1]);
+  });
+});
+
+function zRangeOf(s: Solid): [number, number] {
+  return [s.center[2] - s.size[2] / 2, s.center[2] + s.size[2] / 2];
+}

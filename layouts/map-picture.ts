@@ -52,7 +52,7 @@ export function drawPlaceMap(place: Place, opts: { maxSide?: number; labels?: bo
     people: {},
   });
   const outline = (s: Solid, fill: string, stroke: string, width = 1) => {
-    if (s.shape === 'box')
+    if (s.shape === 'box' || s.shape === 'rbox')
       pic.polygon(poly(boxCorners(s.center[0], s.center[1], s.size[0], s.size[1], s.yaw_deg)), {
         fill,
         stroke,

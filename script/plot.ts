@@ -46,7 +46,7 @@ export function plotPlan(plan: PlotPlan, tl: Timeline): Picture {
     if (s.role === 'floor' || s.role === 'ceiling' || s.role === 'person') continue;
     const fill =
       s.role === 'wall' ? '#555555' : s.role === 'door' ? '#b58b4c' : s.role === 'thing' ? '#bbbbbb' : '#d9d4c7';
-    if (s.shape === 'box')
+    if (s.shape === 'box' || s.shape === 'rbox')
       pic.polygon(footprintPoly(s, f), { fill, stroke: s.role === 'thing' ? '#888' : undefined, strokeWidth: 0.5 });
     else pic.circle(f.px(s.center[0]), f.py(s.center[1]), (s.size[0] / 2) * f.scale, { fill });
   }

@@ -68,8 +68,9 @@ function stateOfSolids(solids: readonly Solid[]): ThingState {
     const y2 = (so.yaw_deg ?? 0) * DEG;
     const hx = so.size[0] / 2,
       hy = so.size[1] / 2;
+    // an rbox's extent is its box's
     const corners: [number, number][] =
-      so.shape === 'box'
+      so.shape === 'box' || so.shape === 'rbox'
         ? [
             [hx, hy],
             [-hx, hy],

@@ -54,23 +54,24 @@ export function thingAt(m: ReaderMemory, id: string, t: number): { middle: [numb
     const b = (p.yaw_deg ?? 0) * DEG;
     const hx = p.size[0] / 2,
       hy = p.size[1] / 2;
-    const local: [number, number][] =
-      p.shape === 'box'
-        ? [
-            [hx, hy],
-            [-hx, hy],
-            [-hx, -hy],
-            [hx, -hy],
-          ]
-        : [
-            [hx, 0],
-            [-hx, 0],
-            [0, hx],
-            [0, -hx],
-          ];
+    // an rbox's extent is its box's
+    const boxy = p.shape === 'box' || p.shape === 'rbox';
+    const local: [number, number][] = boxy
+      ? [
+          [hx, hy],
+          [-hx, hy],
+          [-hx, -hy],
+          [hx, -hy],
+        ]
+      : [
+          [hx, 0],
+          [-hx, 0],
+          [0, hx],
+          [0, -hx],
+        ];
     for (const [lx, ly] of local) {
-      const rx = p.shape === 'box' ? Math.cos(b) * lx - Math.sin(b) * ly : lx;
-      const ry = p.shape === 'box' ? Math.sin(b) * lx + Math.cos(b) * ly : ly;
+      const rx = boxy ? Math.cos(b) * lx - Math.sin(b) * ly : lx;
+      const ry = boxy ? Math.sin(b) * lx + Math.cos(b) * ly : ly;
       const x = p.center[0] + rx,
         y = p.center[1] + ry;
       const u = ca * x + sa * y,

@@ -5,7 +5,7 @@
 import type { Solid } from '../solids.ts';
 import { footprintBounds, footprints, rectCorners, type Footprint, type SolidFilter } from './footprint.ts';
 import { distanceTransform } from './distance-transform.ts';
-import { footprintDistance, footprintSignedDistance } from './nearest.ts';
+import { footprintDistance } from './nearest.ts';
 import { emptyGrid, type Grid, type Bounds } from './grid.ts';
 
 export { Grid, emptyGrid, type Bounds } from './grid.ts';
@@ -36,6 +36,9 @@ export function rasterise(grid: Grid, fp: Footprint, mode: 'center' | 'overlap' 
   const corners = fp.kind === 'rect' ? rectCorners(fp) : null;
   const cos = fp.kind === 'rect' ? Math.cos(fp.yaw) : 1,
     sin = fp.kind === 'rect' ? Math.sin(fp.yaw) : 0;
+  // a rounded rectangle's inner half extents
+  const ix = fp.kind === 'rect' && fp.r ? Math.max(0, fp.hx - fp.r) : 0,
+    iy = fp.kind === 'rect' && fp.r ? Math.max(0, fp.hy - fp.r) : 0;
   for (let j = ja; j <= jb; j++) {
     for (let i = ia; i <= ib; i++) {
       const [px, py] = grid.cellToWorld(i, j);
@@ -48,12 +51,18 @@ export function rasterise(grid: Grid, fp: Footprint, mode: 'center' | 'overlap' 
           hit = dx * dx + dy * dy < fp.r * fp.r;
         }
       } else if (fp.r) {
-        // rounded corners: the exact distance to the cell's centre or square, within the outer rectangle only
-        if (mode === 'center') hit = footprintSignedDistance(px, py, fp) < 0;
-        else {
-          const cell: Footprint = { kind: 'rect', cx: px, cy: py, hx: h, hy: h, yaw: 0 };
-          hit = footprintSignedDistance(px, py, fp) < h * Math.SQRT2 && footprintDistance(cell, fp).distance < 0;
-        }
+        // rounded corners: by the signed distance of the cell's centre (as footprintSignedDistance has it); for the
+        // overlap rule a centre nearer than h has the footprint in the cell's inscribed disc, one h sqrt 2 or more
+        // away has it clear of the cell, and between the two the cell square's exact distance decides
+        const rx = px - fp.cx,
+          ry = py - fp.cy;
+        const ex = Math.abs(cos * rx + sin * ry) - ix,
+          ey = Math.abs(-sin * rx + cos * ry) - iy;
+        const sd = (ex > 0 || ey > 0 ? Math.hypot(Math.max(ex, 0), Math.max(ey, 0)) : Math.max(ex, ey)) - fp.r;
+        if (mode === 'center') hit = sd < 0;
+        else if (sd < h) hit = true;
+        else if (sd >= h * Math.SQRT2) hit = false;
+        else hit = footprintDistance({ kind: 'rect', cx: px, cy: py, hx: h, hy: h, yaw: 0 }, fp).distance < 0;
       } else {
         const rx = px - fp.cx,
           ry = py - fp.cy;

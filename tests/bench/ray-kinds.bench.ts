@@ -1,10 +1,11 @@
 /**
  * Ray cost per solid kind (not a test): nanoseconds a ray of raycastAll against a scene of one solid, rays from
  * about 3 m away all aimed at points within the solid's bounds (so nearly every ray reaches the solid's own test;
- * those that pass its rounded-away corners miss). The best of 7 rounds of 400k rays a kind. Run: npx tsx tests/bench/ray-kinds.bench.ts
+ * those that pass its rounded-away corners miss). The best of 7 rounds of 400k rays a kind. Then the footprint
+ * sweeps of the boxy kinds. Run: npx tsx tests/bench/ray-kinds.bench.ts
  */
 import seedrandom from 'seedrandom';
-import { raycastAll, rayScene } from '../../layouts/geometry/index.ts';
+import { contactDistance, headingVector, raycastAll, rayScene, solidFootprint } from '../../layouts/geometry/index.ts';
 import type { Solid } from '../../layouts/solids.ts';
 
 const base = { owner: 'bench', role: 'thing', center: [0, 0, 0], yaw_deg: 30, material: 'grey' } as const;
@@ -63,3 +64,32 @@ for (const c of cases)
   console.log(
     `${c.s.name.padEnd(24)} ${((c.best * 1e6) / N).toFixed(0).padStart(4)} ns a ray (${((100 * c.hits) / N).toFixed(1)}% hit)`,
   );
+
+// footprint sweeps: microseconds a contactDistance (one body, one footprint, one heading) against a box's rectangle
+// and the rboxes' rounded rectangles in a band through their middles, circle and rectangle bodies, random poses 2 m
+// about the solid
+const M = 40_000;
+const bodies = [
+  { shape: 'circle', radius: 0.2 },
+  { shape: 'rect', length: 0.6, width: 0.4 },
+] as const;
+const sweepCases = kinds
+  .filter((s) => s.shape === 'box' || s.shape === 'rbox' || s.shape === 'cylinder')
+  .flatMap((s) => bodies.map((body) => ({ s, body, fp: solidFootprint(s, [-0.01, 0.01]), best: Infinity })));
+const rng = seedrandom('sweeps');
+const poses = Array.from({ length: M }, () => {
+  const a = 2 * Math.PI * rng();
+  return {
+    pose: { x: 2 * Math.cos(a), y: 2 * Math.sin(a), yaw_deg: 360 * rng() },
+    d: headingVector(((a + Math.PI) * 180) / Math.PI + (rng() - 0.5) * 60),
+  };
+});
+for (let round = 0; round < ROUNDS; round++) {
+  for (const c of sweepCases) {
+    const t0 = performance.now();
+    for (const p of poses) contactDistance(c.body, p.pose, p.d, c.fp);
+    c.best = Math.min(c.best, performance.now() - t0);
+  }
+}
+for (const c of sweepCases)
+  console.log(`sweep ${c.body.shape.padEnd(6)} vs ${c.s.name.padEnd(24)} ${((c.best * 1e3) / M).toFixed(2)} us`);

@@ -12,6 +12,7 @@ import {
   footprintBounds,
   footprints,
   headingVector,
+  polygonSignedDistance,
   type BodyFootprint,
   type Footprint,
   type Pose2,
@@ -42,7 +43,8 @@ const obstacleLists = new WeakMap<readonly Solid[], Map<string, readonly { solid
 
 /**
  * Visit the cells whose centre lies strictly inside a footprint, row by row; stops when `fn` returns false (and then
- * returns false). The inside test is footprintSignedDistance(centre) < 0, written out without allocation.
+ * returns false). The inside test is footprintSignedDistance(centre) < 0, written out without allocation (a tilted
+ * solid's polygon: its signed distance, which allocates nothing either).
  */
 export function forEachCellIn(space: SeenSpace, fp: Footprint, fn: (cell: number) => boolean | void): boolean {
   const g = space.grid;
@@ -60,6 +62,7 @@ export function forEachCellIn(space: SeenSpace, fp: Footprint, fn: (cell: number
       const cx = g.x0 + (i + 0.5) * g.cell;
       let inside: boolean;
       if (fp.kind === 'circle') inside = Math.hypot(cx - fp.cx, cy - fp.cy) - fp.r < 0;
+      else if (fp.kind === 'poly') inside = polygonSignedDistance(cx, cy, fp.points) < 0;
       else {
         const rx = cx - fp.cx,
           ry = cy - fp.cy;

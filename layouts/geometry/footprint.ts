@@ -12,12 +12,14 @@ import { rboxFootprint } from './rbox.ts';
 export type Vec2 = [number, number];
 
 /**
- * A rectangle (centre, half extents, yaw in radians) or a circle, in the map frame. A rectangle with `r` (> 0, at
- * most min(hx, hy)) has its corners rounded with that radius: the points within r of the inner rectangle of half
- * extents hx - r, hy - r (an rbox's footprint); hx and hy stay its full half extents, so what reads only a
- * rectangle's bounds needs no change.
+ * A rectangle (centre, half extents, yaw in radians), a circle or a convex polygon, in the map frame. A rectangle
+ * with `r` (> 0, at most min(hx, hy)) has its corners rounded with that radius: the points within r of the inner
+ * rectangle of half extents hx - r, hy - r (an rbox's footprint); hx and hy stay its full half extents, so what reads
+ * only a rectangle's bounds needs no change. A polygon lists its corners counter-clockwise, at least three but for a
+ * degenerate one (none: an empty footprint).
  */
-export type Footprint = RectFootprint | { kind: 'circle'; cx: number; cy: number; r: number };
+export type Footprint = RectFootprint | { kind: 'circle'; cx: number; cy: number; r: number } | PolyFootprint;
+export type PolyFootprint = { kind: 'poly'; points: Vec2[] };
 export type RectFootprint = { kind: 'rect'; cx: number; cy: number; hx: number; hy: number; yaw: number; r?: number };
 
 /** A rounded rectangle's inner rectangle (half extents less the corner radius) and that radius (0 when square-cornered). */
@@ -122,6 +124,19 @@ export function rectCorners(r: { cx: number; cy: number; hx: number; hy: number;
 /** Axis-aligned bounds [minx, miny, maxx, maxy] of a footprint. */
 export function footprintBounds(fp: Footprint): [number, number, number, number] {
   if (fp.kind === 'circle') return [fp.cx - fp.r, fp.cy - fp.r, fp.cx + fp.r, fp.cy + fp.r];
+  if (fp.kind === 'poly') {
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity;
+    for (const [x, y] of fp.points) {
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+    return [x0, y0, x1, y1];
+  }
   if (fp.r) {
     // the inner rectangle's bounds grown by the corner radius
     const { rect, r } = innerRect(fp);

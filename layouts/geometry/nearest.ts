@@ -11,6 +11,7 @@ import {
   rectCorners,
   type BodyFootprint,
   type Footprint,
+  type PolyFootprint,
   type Pose2,
   type RectFootprint,
   type SolidFilter,
@@ -30,6 +31,7 @@ export function pointToFootprint(px: number, py: number, fp: Footprint): { dista
     if (d === 0) return { distance: -fp.r, point: [fp.cx + fp.r, fp.cy] };
     return { distance: d - fp.r, point: [fp.cx + (dx / d) * fp.r, fp.cy + (dy / d) * fp.r] };
   }
+  if (fp.kind === 'poly') return pointToPolygon(px, py, fp.points);
   if (fp.r) {
     // a rounded rectangle: the inner rectangle's nearest point, out along the way to it by the corner radius
     const { rect, r } = innerRect(fp);
@@ -84,6 +86,7 @@ export function pointToFootprint(px: number, py: number, fp: Footprint): { dista
 /** Signed distance from a point to a footprint (no allocation; for hot loops). */
 export function footprintSignedDistance(px: number, py: number, fp: Footprint): number {
   if (fp.kind === 'circle') return Math.hypot(px - fp.cx, py - fp.cy) - fp.r;
+  if (fp.kind === 'poly') return polygonSignedDistance(px, py, fp.points);
   const c = Math.cos(fp.yaw),
     s = Math.sin(fp.yaw);
   const rx = px - fp.cx,
@@ -100,6 +103,70 @@ export function footprintSignedDistance(px: number, py: number, fp: Footprint): 
     ey = Math.abs(-s * rx + c * ry) - fp.hy;
   if (ex > 0 || ey > 0) return Math.hypot(Math.max(ex, 0), Math.max(ey, 0));
   return Math.max(ex, ey);
+}
+
+/**
+ * Signed distance from a point to a convex polygon (counter-clockwise; no allocation): inside, less the distance to
+ * the nearest side's line; outside, the distance to the nearest side. A polygon of one or two points (a degenerate
+ * cut) is a point or a segment, never holding anything; none is Infinity away.
+ */
+export function polygonSignedDistance(px: number, py: number, pts: readonly Vec2[]): number {
+  const n = pts.length;
+  if (n === 0) return Infinity;
+  if (n === 1) return Math.hypot(px - pts[0][0], py - pts[0][1]);
+  let maxE = -Infinity,
+    minD2 = Infinity;
+  for (let i = 0; i < n; i++) {
+    const a = pts[i],
+      b = pts[i + 1 < n ? i + 1 : 0];
+    const ex = b[0] - a[0],
+      ey = b[1] - a[1];
+    const l2 = ex * ex + ey * ey;
+    const wx = px - a[0],
+      wy = py - a[1];
+    if (l2 > 0) {
+      const e = (ey * wx - ex * wy) / Math.sqrt(l2);
+      if (e > maxE) maxE = e;
+    }
+    let t = l2 > 0 ? (wx * ex + wy * ey) / l2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const dx = wx - t * ex,
+      dy = wy - t * ey;
+    const d2 = dx * dx + dy * dy;
+    if (d2 < minD2) minD2 = d2;
+  }
+  if (n >= 3 && maxE <= 0) return maxE;
+  return Math.sqrt(minD2);
+}
+
+/** pointToFootprint for a convex polygon: signed distance and the nearest point of its outline. */
+function pointToPolygon(px: number, py: number, pts: readonly Vec2[]): { distance: number; point: Vec2 } {
+  const n = pts.length;
+  if (n === 0) return { distance: Infinity, point: [px, py] };
+  if (n === 1) return { distance: Math.hypot(px - pts[0][0], py - pts[0][1]), point: [pts[0][0], pts[0][1]] };
+  let best = { d2: Infinity, q: pts[0] as Vec2 };
+  let maxE = -Infinity,
+    side: Vec2 = [px, py];
+  for (let i = 0; i < n; i++) {
+    const a = pts[i],
+      b = pts[(i + 1) % n];
+    const s = segmentPoint([px, py], a, b);
+    if (s.d2 < best.d2) best = s;
+    const ex = b[0] - a[0],
+      ey = b[1] - a[1];
+    const l = Math.hypot(ex, ey);
+    if (l > 0) {
+      const nx = ey / l,
+        ny = -ex / l;
+      const e = nx * (px - a[0]) + ny * (py - a[1]);
+      if (e > maxE) {
+        maxE = e;
+        side = [px - e * nx, py - e * ny];
+      }
+    }
+  }
+  if (n >= 3 && maxE <= 0) return { distance: maxE, point: side };
+  return { distance: Math.sqrt(best.d2), point: best.q };
 }
 
 /** Nearest point on segment ab to p, and its squared distance. */
@@ -157,6 +224,7 @@ export function footprintDistance(a: Footprint, b: Footprint): { distance: numbe
     const r = footprintDistance(b, a);
     return { distance: r.distance, a: r.b, b: r.a };
   }
+  if (a.kind === 'poly' || b.kind === 'poly') return polygonDistance(a, b);
   if (a.r || b.r) return roundedRectDistance(a, b);
   const pa = rectCorners(a),
     pb = rectCorners(b);
@@ -246,6 +314,88 @@ export function roundedRectDistance(a: RectFootprint, b: RectFootprint): { dista
     distance: d - ia.r - ib.r,
     a: [best.a[0] + ux * ia.r, best.a[1] + uy * ia.r],
     b: [best.b[0] - ux * ib.r, best.b[1] - uy * ib.r],
+  };
+}
+
+/** A rectangle or a polygon footprint as a convex polygon grown by a disc, and the axes its sides are normal to. */
+function grownPolygon(fp: RectFootprint | PolyFootprint): { pts: Vec2[]; r: number; axes: Vec2[] } {
+  if (fp.kind === 'poly') {
+    const axes: Vec2[] = [];
+    const n = fp.points.length;
+    for (let i = 0; i < n; i++) {
+      const a = fp.points[i],
+        b = fp.points[(i + 1) % n];
+      const l = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      if (l > 0) axes.push([(b[1] - a[1]) / l, (a[0] - b[0]) / l]);
+    }
+    return { pts: fp.points, r: 0, axes };
+  }
+  const { rect, r } = innerRect(fp);
+  return {
+    pts: rectCorners(rect),
+    r,
+    axes: [
+      [Math.cos(fp.yaw), Math.sin(fp.yaw)],
+      [-Math.sin(fp.yaw), Math.cos(fp.yaw)],
+    ],
+  };
+}
+
+/**
+ * Nearest points between two footprints, one at least a polygon, the other a polygon or a rectangle (rounded or
+ * not): the polygons' signed distance less the corner radius (exact; a polygon is never rounded). Overlapping, the
+ * depth over the sides' normals, the points the middle between their first points.
+ */
+function polygonDistance(a: RectFootprint | PolyFootprint, b: RectFootprint | PolyFootprint) {
+  const ga = grownPolygon(a),
+    gb = grownPolygon(b);
+  if (ga.pts.length === 0 || gb.pts.length === 0) {
+    const pa: Vec2 = ga.pts[0] ?? [0, 0],
+      pb: Vec2 = gb.pts[0] ?? [0, 0];
+    return { distance: Infinity, a: pa, b: pb };
+  }
+  let ov = Infinity;
+  for (const [nx, ny] of [...ga.axes, ...gb.axes]) {
+    let amin = Infinity,
+      amax = -Infinity,
+      bmin = Infinity,
+      bmax = -Infinity;
+    for (const v of ga.pts) {
+      const d = v[0] * nx + v[1] * ny;
+      amin = Math.min(amin, d);
+      amax = Math.max(amax, d);
+    }
+    for (const v of gb.pts) {
+      const d = v[0] * nx + v[1] * ny;
+      bmin = Math.min(bmin, d);
+      bmax = Math.max(bmax, d);
+    }
+    ov = Math.min(ov, amax - bmin, bmax - amin);
+  }
+  if (ov > 0 && ov < Infinity) {
+    const m: Vec2 = [(ga.pts[0][0] + gb.pts[0][0]) / 2, (ga.pts[0][1] + gb.pts[0][1]) / 2];
+    return { distance: -ov - ga.r - gb.r, a: m, b: m };
+  }
+  let best = { d2: Infinity, a: ga.pts[0], b: gb.pts[0] };
+  for (const [from, to, flip] of [
+    [ga.pts, gb.pts, false],
+    [gb.pts, ga.pts, true],
+  ] as const) {
+    for (const v of from) {
+      for (let i = 0; i < to.length; i++) {
+        const s = segmentPoint(v, to[i], to[(i + 1) % to.length]);
+        if (s.d2 < best.d2) best = flip ? { d2: s.d2, a: s.q, b: v } : { d2: s.d2, a: v, b: s.q };
+      }
+    }
+  }
+  const d = Math.sqrt(best.d2);
+  if (!(d > 0)) return { distance: -ga.r - gb.r, a: best.a, b: best.b };
+  const ux = (best.b[0] - best.a[0]) / d,
+    uy = (best.b[1] - best.a[1]) / d;
+  return {
+    distance: d - ga.r - gb.r,
+    a: [best.a[0] + ux * ga.r, best.a[1] + uy * ga.r] as Vec2,
+    b: [best.b[0] - ux * gb.r, best.b[1] - uy * gb.r] as Vec2,
   };
 }
 

@@ -33,6 +33,10 @@ export function rasterise(grid: Grid, fp: Footprint, mode: 'center' | 'overlap' 
   const ja = Math.max(0, j0),
     jb = Math.min(grid.rows - 1, j1);
   const h = c / 2;
+  if (fp.kind === 'poly') {
+    rasterisePolygon(grid, fp.points, mode, ia, ib, ja, jb);
+    return;
+  }
   const corners = fp.kind === 'rect' ? rectCorners(fp) : null;
   const cos = fp.kind === 'rect' ? Math.cos(fp.yaw) : 1,
     sin = fp.kind === 'rect' ? Math.sin(fp.yaw) : 0;
@@ -88,6 +92,57 @@ export function rasterise(grid: Grid, fp: Footprint, mode: 'center' | 'overlap' 
           }
         }
       }
+      if (hit) grid.data[j * grid.cols + i] = 1;
+    }
+  }
+}
+
+/**
+ * rasterise for a convex polygon (counter-clockwise) over the cell range given: centre rule, the centre strictly
+ * inside every side; overlap rule, the cell square and the polygon overlapping on the grid's axes and on every
+ * side's normal (separating axes, strict as for a rectangle). Each side's normal is taken once.
+ */
+function rasterisePolygon(
+  grid: Grid,
+  pts: readonly [number, number][],
+  mode: 'center' | 'overlap',
+  ia: number,
+  ib: number,
+  ja: number,
+  jb: number,
+): void {
+  const n = pts.length;
+  if (n < 3) return;
+  const h = grid.cell / 2;
+  // side i: outward unit normal (nx, ny), offset nx ax + ny ay, and the reach of a cell square along it
+  const nx = new Float64Array(n),
+    ny = new Float64Array(n),
+    off = new Float64Array(n),
+    reach = new Float64Array(n);
+  let minx = Infinity,
+    maxx = -Infinity,
+    miny = Infinity,
+    maxy = -Infinity;
+  for (let k = 0; k < n; k++) {
+    const a = pts[k],
+      b = pts[(k + 1) % n];
+    const l = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (l > 0) {
+      nx[k] = (b[1] - a[1]) / l;
+      ny[k] = (a[0] - b[0]) / l;
+      off[k] = nx[k] * a[0] + ny[k] * a[1];
+      reach[k] = mode === 'center' ? 0 : h * (Math.abs(nx[k]) + Math.abs(ny[k]));
+    } else reach[k] = Infinity; // a repeated corner: no side
+    minx = Math.min(minx, a[0]);
+    maxx = Math.max(maxx, a[0]);
+    miny = Math.min(miny, a[1]);
+    maxy = Math.max(maxy, a[1]);
+  }
+  for (let j = ja; j <= jb; j++) {
+    for (let i = ia; i <= ib; i++) {
+      const [px, py] = grid.cellToWorld(i, j);
+      let hit = mode === 'center' || (minx < px + h && maxx > px - h && miny < py + h && maxy > py - h);
+      for (let k = 0; hit && k < n; k++) if (!(nx[k] * px + ny[k] * py - off[k] < reach[k])) hit = false;
       if (hit) grid.data[j * grid.cols + i] = 1;
     }
   }

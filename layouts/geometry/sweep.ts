@@ -19,6 +19,9 @@ import {
   type SolidFilter,
   type Vec2,
 } from './footprint.ts';
+import { convexHull } from './hull.ts';
+
+export { convexHull } from './hull.ts';
 
 const EPS = 1e-12;
 
@@ -111,28 +114,18 @@ export function rayRoundedPolygon(o: Vec2, d: Vec2, poly: Vec2[], r: number): nu
   return best;
 }
 
-/** Convex hull (counter-clockwise, monotone chain). */
-export function convexHull(points: Vec2[]): Vec2[] {
-  const pts = points.slice().sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  if (pts.length < 3) return pts;
-  const cross = (o: Vec2, a: Vec2, b: Vec2) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-  const lower: Vec2[] = [];
-  for (const p of pts) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 1e-15) lower.pop();
-    lower.push(p);
-  }
-  const upper: Vec2[] = [];
-  for (let i = pts.length - 1; i >= 0; i--) {
-    const p = pts[i];
-    while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], p) <= 1e-15) upper.pop();
-    upper.push(p);
-  }
-  return lower.slice(0, -1).concat(upper.slice(0, -1));
-}
-
 /** Distance the body's base point can travel along d (unit) before the body touches the footprint; null if never. */
 export function contactDistance(body: BodyFootprint, pose: Pose2, d: Vec2, fp: Footprint): number | null {
   const o: Vec2 = [pose.x, pose.y];
+  if (fp.kind === 'poly') {
+    // a tilted solid's polygon: dilated by a circle body, or its Minkowski sum with the reflected rectangle body
+    if (fp.points.length === 0) return null;
+    if (body.shape === 'circle') return rayRoundedPolygon(o, d, fp.points, body.radius);
+    const rel = reflectedBody(body, pose);
+    const sums: Vec2[] = [];
+    for (const b of fp.points) for (const a of rel) sums.push([b[0] - a[0], b[1] - a[1]]);
+    return rayConvexPolygon(o, d, convexHull(sums));
+  }
   if (fp.kind === 'rect' && fp.r) return roundedContact(body, pose, o, d, fp);
   if (body.shape === 'circle') {
     if (fp.kind === 'circle') return rayCircle(o, d, [fp.cx, fp.cy], fp.r + body.radius);

@@ -328,7 +328,7 @@ describe('rbox signed distance and checks', () => {
 
 /** A rounded rectangle footprint as its parts: a cross of two rectangles and four discs at the inner corners. */
 function parts(fp: Footprint): Footprint[] {
-  if (fp.kind === 'circle' || !fp.r) return [fp];
+  if (fp.kind !== 'rect' || !fp.r) return [fp];
   const r = fp.r,
     ax = fp.hx - r,
     ay = fp.hy - r;
@@ -449,7 +449,7 @@ describe('rbox footprints, sweeps, occupancy, clearance, nearest points, overlap
         expect(Math.abs(footprintSignedDistance(got.b[0], got.b[1], b))).toBeLessThan(1e-9);
       } else expect(got.distance, JSON.stringify([a, b])).toBeLessThanOrEqual(1e-12);
       // overlapping too: a rectangle rounded to a disc is that disc (whose distance comes from the point's)
-      if (b.kind === 'rect') {
+      if (b.kind === 'rect' && a.kind !== 'poly') {
         const r = 0.05 + rng() * 0.3;
         const disc: Footprint = { kind: 'circle', cx: a.cx, cy: a.cy, r };
         const round: Footprint = { kind: 'rect', cx: a.cx, cy: a.cy, hx: r, hy: r, yaw: rng() * 7, r };

@@ -11,3 +11,4 @@ export * from './plan.ts';
 export * from './corridor.ts';
 export * from './lathe.ts';
 export * from './rbox.ts';
+export * from './tilt.ts';

@@ -3,6 +3,7 @@
  * Distances are signed: negative means overlap (the depth of the shallowest way out).
  */
 import type { Solid } from '../solids.ts';
+import { isTilted, ownFrameTwin, solidRotation } from '../solids.ts';
 import {
   DEG,
   bodyAt,
@@ -429,6 +430,26 @@ export function distanceToSolids(
 /** Signed 3-D distance from a point to a solid, and the nearest point on its surface. */
 export function pointToSolid(p: Vec3, s: Solid): { distance: number; point: Vec3 } {
   const [cx, cy, cz] = s.center;
+  if (isTilted(s) && s.shape !== 'sphere') {
+    // in the solid's own frame: the point by R^T, the nearest point back by R
+    const R = solidRotation(s);
+    const rx = p[0] - cx,
+      ry = p[1] - cy,
+      rz = p[2] - cz;
+    const n = pointToSolid(
+      [R[0] * rx + R[3] * ry + R[6] * rz, R[1] * rx + R[4] * ry + R[7] * rz, R[2] * rx + R[5] * ry + R[8] * rz],
+      ownFrameTwin(s),
+    );
+    const [qx, qy, qz] = n.point;
+    return {
+      distance: n.distance,
+      point: [
+        cx + R[0] * qx + R[1] * qy + R[2] * qz,
+        cy + R[3] * qx + R[4] * qy + R[5] * qz,
+        cz + R[6] * qx + R[7] * qy + R[8] * qz,
+      ],
+    };
+  }
   if (s.shape === 'lathe') {
     const dx = p[0] - cx,
       dy = p[1] - cy;

@@ -3,7 +3,7 @@
  * them, and a thing as the world had it when last seen (the middle of its footprint, its bottom), so places are
  * read as last seen and offsets from the contact point the frame recorded.
  */
-import { DEG } from '../../layouts/geometry/index.ts';
+import { DEG, tiltedOutline } from '../../layouts/geometry/index.ts';
 import { zRange, type Solid } from '../../layouts/solids.ts';
 import { offsetFrom } from './frame-math.ts';
 import { spoken } from '../ask/names.ts';
@@ -69,11 +69,14 @@ export function thingAt(m: ReaderMemory, id: string, t: number): { middle: [numb
           [0, hx],
           [0, -hx],
         ];
-    for (const [lx, ly] of local) {
-      const rx = boxy ? Math.cos(b) * lx - Math.sin(b) * ly : lx;
-      const ry = boxy ? Math.sin(b) * lx + Math.cos(b) * ly : ly;
-      const x = p.center[0] + rx,
-        y = p.center[1] + ry;
+    // a tilted solid's extent: its outline seen from above
+    const world: [number, number][] =
+      tiltedOutline(p) ??
+      local.map(([lx, ly]) => [
+        p.center[0] + (boxy ? Math.cos(b) * lx - Math.sin(b) * ly : lx),
+        p.center[1] + (boxy ? Math.sin(b) * lx + Math.cos(b) * ly : ly),
+      ]);
+    for (const [x, y] of world) {
       const u = ca * x + sa * y,
         v = -sa * x + ca * y;
       u0 = Math.min(u0, u);

@@ -93,6 +93,16 @@ export function solidFootprint(s: Solid, band: [number, number]): Footprint {
   return { kind: 'circle', cx, cy, r: Math.sqrt(Math.max(0, R * R - dz * dz)) };
 }
 
+/**
+ * A tilted solid's outline seen from above: the polygon of its whole projection (its footprint over its full
+ * height), counter-clockwise; null for an upright solid (whose readers take its box or disc as before) or a sphere.
+ */
+export function tiltedOutline(s: Solid): Vec2[] | null {
+  if (!isTilted(s) || s.shape === 'sphere') return null;
+  const [lo, hi] = zRange(s);
+  return tiltedFootprint(s, lo - 1, hi + 1).points;
+}
+
 /** Solids that pass the filter, each with its footprint (input order kept). */
 export function footprints(solids: readonly Solid[], f: SolidFilter): { solid: Solid; fp: Footprint }[] {
   const out: { solid: Solid; fp: Footprint }[] = [];

@@ -25,6 +25,7 @@ import {
   solidAabb,
   solidFootprint,
   tiltedFootprint,
+  tiltedOutline,
   type Vec2,
 } from '../../../../layouts/geometry/index.ts';
 import { isTilted, solidIssues, solidRotation, tiltIssues, zRange, type Solid } from '../../../../layouts/solids.ts';
@@ -34,6 +35,8 @@ import { parseShotList, resolvedMoves } from '../../../../render/shot-list.ts';
 import { objectsAt } from '../../../../render/frame-scene.ts';
 import type { InputError } from '../../../../foundation/index.ts';
 import { cameraPose, intrinsics } from '../../../../layouts/camera.ts';
+import { thingState } from '../../../../compile/ask/sightings.ts';
+import { airBelowFor } from '../../../../render/truth/seen-space.ts';
 import { raycastFrame, raycastFrameAll, truthScene } from '../../../../render/truth/raycast-renderer.ts';
 
 type V3 = [number, number, number];
@@ -600,6 +603,39 @@ describe('footprint of a tilted solid in a height band', () => {
         y = 2 * rng() - 1;
       expect(map.at(x, y)).toBeCloseTo(Math.min(1, pointToFootprint(x, y, fp).distance), 12);
     }
+  });
+});
+
+describe("readers of a tilted solid's outline and height", () => {
+  it('a thing lying down: its outline from above, its length, middle, bottom and top; the air carve sees its height', () => {
+    // a bottle 0.3 long, 0.08 across, lying along y (pitch 90 turns its axis to x, the yaw 90 to y)
+    const bottle: Solid = {
+      ...tilt(cylinder('b', [1, 2, 0.04], 0.08, 0.3), 90, 0, 90),
+      role: 'thing',
+      owner: 'bottle',
+    };
+    const o = tiltedOutline(bottle)!;
+    const xs = o.map((p) => p[0]),
+      ys = o.map((p) => p[1]);
+    expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(0.08, 6);
+    expect(Math.max(...ys) - Math.min(...ys)).toBeCloseTo(0.3, 6);
+    expect(tiltedOutline(cylinder('u', [0, 0, 0], 0.1, 0.1))).toBeNull();
+    const world = {
+      solidsAt: () => [bottle],
+      personAt: () => undefined,
+      thing: () => undefined,
+      person: () => undefined,
+    };
+    const st = thingState(world, 'bottle', 0)!;
+    expect(st.length_m).toBeCloseTo(0.3, 6);
+    expect(st.middle[0]).toBeCloseTo(1, 9);
+    expect(st.middle[1]).toBeCloseTo(2, 9);
+    expect(st.bottom_z).toBeCloseTo(0, 12);
+    expect(st.top_z).toBeCloseTo(0.08, 12);
+    // a plank 4 m long hanging at 4 m: upright it stays below a camera at 5.5 m, pitched 60 degrees it reaches it
+    const plank = box('p', [0, 0, 4], [4, 0.2, 0.2]);
+    expect(airBelowFor([5.5], [plank])).toBe(5.5);
+    expect(airBelowFor([5.5], [tilt(plank, 60, 0)])).toBeUndefined();
   });
 });
 

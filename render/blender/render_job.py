@@ -692,6 +692,12 @@ def setup_lights(scene, lights):
         scene.collection.objects.link(obj)
 
 
+def solid_euler(s):
+    """A solid's (or a move's) orientation R = Rz(yaw) Ry(pitch) Rx(roll): Blender's 'XYZ' Euler (X applied first)."""
+    return (math.radians(float(s.get("roll_deg") or 0.0)), math.radians(float(s.get("pitch_deg") or 0.0)),
+            math.radians(float(s.get("yaw_deg", 0.0))))
+
+
 def setup_objects(scene, job):
     meshes = {}
     mats = {name: make_material(name, spec) for name, spec in job["materials"].items()}
@@ -715,7 +721,7 @@ def setup_objects(scene, job):
         # unit meshes are scaled to the size; a lathe's or an rbox's mesh is built at its size
         obj.scale = (1.0, 1.0, 1.0) if s["shape"] in ("lathe", "rbox") else tuple(s["size"])
         obj.rotation_mode = "XYZ"
-        obj.rotation_euler = (0.0, 0.0, math.radians(float(s.get("yaw_deg", 0.0))))
+        obj.rotation_euler = solid_euler(s)
         obj.pass_index = int(s["truth_id"])
         slot = obj.material_slots[0]
         slot.link = "OBJECT"
@@ -868,7 +874,7 @@ def cmd_frame(msg):
         if obj is None:
             raise KeyError("moves: no object named %r" % m["name"])
         obj.location = tuple(m["center"])
-        obj.rotation_euler = (0.0, 0.0, math.radians(float(m.get("yaw_deg", 0.0))))
+        obj.rotation_euler = solid_euler(m)
         hidden = bool(m.get("hidden", False))
         if obj.hide_render != hidden:
             obj.hide_render = hidden

@@ -19,9 +19,9 @@ import {
   type SolidFilter,
   type Vec2,
 } from './footprint.ts';
-import { convexHull } from './hull.ts';
+import { convexHull, minkowskiConvex } from './hull.ts';
 
-export { convexHull } from './hull.ts';
+export { convexHull, minkowskiConvex } from './hull.ts';
 
 const EPS = 1e-12;
 
@@ -114,17 +114,75 @@ export function rayRoundedPolygon(o: Vec2, d: Vec2, poly: Vec2[], r: number): nu
   return best;
 }
 
+/**
+ * rayRoundedPolygon for a counter-clockwise convex polygon, without allocation: the least entry into the polygon,
+ * into each side's rectangle r deep outwards and into each corner's disc (the same parts, the same grazing rule).
+ */
+export function rayDilatedPolygon(o: Vec2, d: Vec2, pts: readonly Vec2[], r: number): number | null {
+  const n = pts.length;
+  let best = n >= 3 ? rayConvexPolygon(o, d, pts as Vec2[]) : null;
+  if (r <= 0) return best;
+  for (let i = 0; i < n; i++) {
+    const p = pts[i],
+      q = pts[i + 1 < n ? i + 1 : 0];
+    // the corner's disc
+    const fx = o[0] - p[0],
+      fy = o[1] - p[1];
+    const b = fx * d[0] + fy * d[1];
+    const disc = b * b - (fx * fx + fy * fy - r * r);
+    if (disc > EPS) {
+      const sq = Math.sqrt(disc);
+      if (-b + sq > EPS) {
+        const t = Math.max(0, -b - sq);
+        if (best === null || t < best) best = t;
+      }
+    }
+    // the side's rectangle: along the side 0..L, outwards 0..r (slabs in the side's frame)
+    const ex = q[0] - p[0],
+      ey = q[1] - p[1];
+    const L = Math.hypot(ex, ey);
+    if (L < 1e-15) continue;
+    const ux = ex / L,
+      uy = ey / L;
+    const a0 = fx * ux + fy * uy,
+      b0 = fx * uy - fy * ux,
+      da = d[0] * ux + d[1] * uy,
+      db = d[0] * uy - d[1] * ux;
+    let tE = -Infinity,
+      tL = Infinity;
+    // parallel to a slab: inside it strictly, or never in the rectangle
+    if (Math.abs(da) < EPS) {
+      if (!(a0 > EPS && a0 < L - EPS)) continue;
+    } else {
+      const t1 = -a0 / da,
+        t2 = (L - a0) / da;
+      tE = Math.min(t1, t2);
+      tL = Math.max(t1, t2);
+    }
+    if (Math.abs(db) < EPS) {
+      if (!(b0 > EPS && b0 < r - EPS)) continue;
+    } else {
+      const t1 = -b0 / db,
+        t2 = (r - b0) / db;
+      tE = Math.max(tE, Math.min(t1, t2));
+      tL = Math.min(tL, Math.max(t1, t2));
+    }
+    if (tE >= tL - EPS || tL <= EPS) continue;
+    const t = Math.max(0, tE);
+    if (best === null || t < best) best = t;
+  }
+  return best;
+}
+
 /** Distance the body's base point can travel along d (unit) before the body touches the footprint; null if never. */
 export function contactDistance(body: BodyFootprint, pose: Pose2, d: Vec2, fp: Footprint): number | null {
   const o: Vec2 = [pose.x, pose.y];
   if (fp.kind === 'poly') {
     // a tilted solid's polygon: dilated by a circle body, or its Minkowski sum with the reflected rectangle body
     if (fp.points.length === 0) return null;
-    if (body.shape === 'circle') return rayRoundedPolygon(o, d, fp.points, body.radius);
-    const rel = reflectedBody(body, pose);
-    const sums: Vec2[] = [];
-    for (const b of fp.points) for (const a of rel) sums.push([b[0] - a[0], b[1] - a[1]]);
-    return rayConvexPolygon(o, d, convexHull(sums));
+    if (body.shape === 'circle') return rayDilatedPolygon(o, d, fp.points, body.radius);
+    const neg = reflectedBody(body, pose).map(([x, y]) => [-x, -y] as Vec2);
+    return rayConvexPolygon(o, d, minkowskiConvex(fp.points, neg));
   }
   if (fp.kind === 'rect' && fp.r) return roundedContact(body, pose, o, d, fp);
   if (body.shape === 'circle') {

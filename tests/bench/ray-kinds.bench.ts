@@ -1,11 +1,23 @@
 /**
  * Ray cost per solid kind (not a test): nanoseconds a ray of raycastAll against a scene of one solid, rays from
  * about 3 m away all aimed at points within the solid's bounds (so nearly every ray reaches the solid's own test;
- * those that pass its rounded-away corners miss). The best of 7 rounds of 400k rays a kind. Then the footprint
- * sweeps of the boxy kinds. Run: npx tsx tests/bench/ray-kinds.bench.ts
+ * those that pass its rounded-away corners miss). The best of 7 rounds of 400k rays a kind; each kind upright and
+ * tilted (pitch 35, roll 20: cast in its own frame). Then the footprint sweeps of the boxy kinds and the cylinder
+ * (a tilted solid's footprint is a polygon), the cost of building a tilted solid's footprint and of rasterising
+ * footprints. Run: npx tsx tests/bench/ray-kinds.bench.ts
  */
 import seedrandom from 'seedrandom';
-import { contactDistance, headingVector, raycastAll, rayScene, solidFootprint } from '../../layouts/geometry/index.ts';
+import {
+  contactDistance,
+  emptyGrid,
+  headingVector,
+  rasterise,
+  raycastAll,
+  rayScene,
+  solidAabb,
+  solidFootprint,
+  tiltedFootprint,
+} from '../../layouts/geometry/index.ts';
 import type { Solid } from '../../layouts/solids.ts';
 
 const base = { owner: 'bench', role: 'thing', center: [0, 0, 0], yaw_deg: 30, material: 'grey' } as const;
@@ -32,6 +44,11 @@ const kinds: Solid[] = [
   { ...base, name: 'rbox r 0.08 (cushion)', shape: 'rbox', center: [0, 0, 0], size: [1, 0.6, 0.4], radius: 0.08 },
   { ...base, name: 'rbox r 0.2 (pillow)', shape: 'rbox', center: [0, 0, 0], size: [1, 0.6, 0.4], radius: 0.2 },
 ];
+// the same solids tilted (pitch 35, roll 20): cast in their own frame
+const tiltedKinds: Solid[] = kinds
+  .filter((s) => s.shape !== 'sphere')
+  .map((s) => ({ ...s, name: `${s.name} tilted`, pitch_deg: 35, roll_deg: 20 }));
+kinds.push(...tiltedKinds);
 
 const N = 400_000;
 const ROUNDS = 7;
@@ -47,7 +64,11 @@ const cases = kinds.map((s) => {
     o[3 * i] = 3 * w * Math.cos(a);
     o[3 * i + 1] = 3 * w * Math.sin(a);
     o[3 * i + 2] = 3 * u;
-    for (let k = 0; k < 3; k++) d[3 * i + k] = (rng() - 0.5) * s.size[k] - o[3 * i + k];
+    // (a tilted solid: at a point within its map bounds)
+    if (s.pitch_deg || s.roll_deg) {
+      const b = solidAabb(s);
+      for (let k = 0; k < 3; k++) d[3 * i + k] = b[k] + rng() * (b[k + 3] - b[k]) - o[3 * i + k];
+    } else for (let k = 0; k < 3; k++) d[3 * i + k] = (rng() - 0.5) * s.size[k] - o[3 * i + k];
   }
   return { s, o, d, scene: rayScene([s]), best: Infinity, hits: 0 };
 });
@@ -91,5 +112,98 @@ for (let round = 0; round < ROUNDS; round++) {
     c.best = Math.min(c.best, performance.now() - t0);
   }
 }
-for (const c of sweepCases)
-  console.log(`sweep ${c.body.shape.padEnd(6)} vs ${c.s.name.padEnd(24)} ${((c.best * 1e3) / M).toFixed(2)} us`);
+for (const c of sweepCases) {
+  const sides = c.fp.kind === 'poly' ? ` (polygon of ${c.fp.points.length})` : '';
+  console.log(
+    `sweep ${c.body.shape.padEnd(6)} vs ${c.s.name.padEnd(31)} ${((c.best * 1e3) / M).toFixed(2)} us${sides}`,
+  );
+}
+
+// building a tilted solid's footprint (a fresh solid object each time, so nothing is cached): a thin band through
+// its middle and one holding all of it
+for (const s of tiltedKinds) {
+  for (const band of [
+    [-0.01, 0.01],
+    [-5, 5],
+  ] as [number, number][]) {
+    let best = Infinity,
+      sides = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const t0 = performance.now();
+      for (let i = 0; i < 20; i++) sides = tiltedFootprint({ ...s }, band[0], band[1]).points.length;
+      best = Math.min(best, (performance.now() - t0) / 20);
+    }
+    console.log(
+      `footprint of ${s.name.padEnd(31)} band ${band.join('..').padEnd(10)} ${(best * 1e3).toFixed(0).padStart(5)} us, ${sides} sides`,
+    );
+  }
+}
+
+// rasterising: 100 solids 1 x 0.6 x 0.6 m (cylinders 0.6 across, 1 long) scattered over 20 x 20 m, a grid of 5 cm
+// cells, both rules; upright and tilted (footprints built beforehand)
+const prng = seedrandom('raster');
+const spots = Array.from({ length: 100 }, () => [20 * prng() - 10, 20 * prng() - 10, 360 * prng()]);
+const scenes: [string, Solid[]][] = [
+  [
+    'boxes',
+    spots.map(([x, y, a], i) => ({
+      ...base,
+      name: `b${i}`,
+      shape: 'box',
+      center: [x, y, 0.3],
+      size: [1, 0.6, 0.6],
+      yaw_deg: a,
+    })),
+  ],
+  [
+    'boxes tilted',
+    spots.map(([x, y, a], i) => ({
+      ...base,
+      name: `b${i}`,
+      shape: 'box',
+      center: [x, y, 0.4],
+      size: [1, 0.6, 0.6],
+      yaw_deg: a,
+      pitch_deg: 30,
+      roll_deg: 15,
+    })),
+  ],
+  [
+    'cylinders lying',
+    spots.map(([x, y, a], i) => ({
+      ...base,
+      name: `c${i}`,
+      shape: 'cylinder',
+      center: [x, y, 0.3],
+      size: [0.6, 0.6, 1],
+      yaw_deg: a,
+      pitch_deg: 90,
+    })),
+  ],
+  [
+    'cylinders tilted',
+    spots.map(([x, y, a], i) => ({
+      ...base,
+      name: `c${i}`,
+      shape: 'cylinder',
+      center: [x, y, 0.5],
+      size: [0.6, 0.6, 1],
+      yaw_deg: a,
+      pitch_deg: 40,
+    })),
+  ],
+];
+const bounds = { min: [-10, -10] as [number, number], max: [10, 10] as [number, number] };
+for (const [name, solids] of scenes) {
+  const fps = solids.map((s) => solidFootprint(s, [0.05, 1.2]));
+  for (const mode of ['center', 'overlap'] as const) {
+    let best = Infinity;
+    for (let round = 0; round < ROUNDS; round++) {
+      const g = emptyGrid(bounds, 0.05);
+      const t0 = performance.now();
+      for (const fp of fps) rasterise(g, fp, mode);
+      best = Math.min(best, performance.now() - t0);
+    }
+    console.log(`rasterise 100 ${name.padEnd(17)} ${mode.padEnd(8)} ${best.toFixed(2)} ms`);
+  }
+}

@@ -14,7 +14,10 @@ import {
   footprintBounds,
   footprintDistance,
   footprintSignedDistance,
+  minkowskiConvex,
   pointToFootprint,
+  rayDilatedPolygon,
+  rayRoundedPolygon,
   rasterise,
   type BodyFootprint,
   type Footprint,
@@ -242,6 +245,53 @@ describe('readers of a polygon footprint', () => {
         points: [],
       }),
     ).toBeNull();
+  });
+
+  it('a ray into a polygon dilated by a disc, allocation-free, is rayRoundedPolygon', () => {
+    const rng = seedrandom('dilated');
+    let hits = 0;
+    for (let i = 0; i < 3000; i++) {
+      const fp = randomPolygon(rng);
+      if (fp.kind !== 'poly') throw new Error('not a polygon');
+      const o: Vec2 = [rng() * 6 - 3, rng() * 6 - 3];
+      // half the rays aimed near a corner
+      const v = fp.points[0];
+      const a = i % 2 ? rng() * 7 : Math.atan2(v[1] - o[1], v[0] - o[0]) + (rng() - 0.5) * 0.3;
+      const d: Vec2 = [Math.cos(a), Math.sin(a)];
+      const r = i % 7 === 0 ? 0 : rng() * 0.4;
+      const got = rayDilatedPolygon(o, d, fp.points, r),
+        ref = rayRoundedPolygon(o, d, fp.points, r);
+      expect(got === null).toBe(ref === null);
+      if (got !== null && ref !== null) {
+        hits++;
+        expect(got).toBeCloseTo(ref, 12);
+      }
+    }
+    expect(hits).toBeGreaterThan(500);
+  });
+
+  it('the Minkowski sum of two convex polygons by merging their sides is the hull of the pairwise sums', () => {
+    const rng = seedrandom('minkowski');
+    for (let i = 0; i < 200; i++) {
+      const a = randomPolygon(rng),
+        b = randomPolygon(rng);
+      if (a.kind !== 'poly' || b.kind !== 'poly') throw new Error('not a polygon');
+      const got = minkowskiConvex(a.points, b.points);
+      const sums: Vec2[] = [];
+      for (const p of a.points) for (const q of b.points) sums.push([p[0] + q[0], p[1] + q[1]]);
+      const ref = convexHull(sums);
+      for (let k = 0; k < 360; k++) {
+        const ux = Math.cos((k * Math.PI) / 180),
+          uy = Math.sin((k * Math.PI) / 180);
+        const h = (pts: Vec2[]) => Math.max(...pts.map((p) => ux * p[0] + uy * p[1]));
+        expect(h(got)).toBeCloseTo(h(ref), 12);
+      }
+      // counter-clockwise and convex (corners on a side allowed)
+      for (let k = 0; k < got.length; k++) {
+        const [p, q, r] = [0, 1, 2].map((j) => got[(k + j) % got.length]);
+        expect((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])).toBeGreaterThanOrEqual(-1e-12);
+      }
+    }
   });
 
   it('occupancy (both rules) and the compiler cells: against the cells tested one by one', () => {

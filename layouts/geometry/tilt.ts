@@ -21,8 +21,8 @@
  * contributes the disc of radius sqrt(r^2 - d^2) about it (d: how far zeta lies outside the band), so the farthest
  * point is the best over zeta of the inner box's section at zeta plus that radius, also concave in zeta.
  *
- * Cost: a box's polygon about 5 us; a cylinder's about 0.1 to 1 ms (tens of directions), a lathe's that times its
- * segments; each footprint is kept per solid object and band, so a scene pays it once.
+ * Cost (tests/bench/ray-kinds.bench.ts): a box's polygon about 10 us; a cylinder's, a six-point lathe's or an rbox's
+ * 0.2 to 0.8 ms (20 to 80 sides); each footprint is kept per solid object and band, so a scene pays it once.
  */
 import type { Solid } from '../solids.ts';
 import { rboxParts, solidRotation } from '../solids.ts';

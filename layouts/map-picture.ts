@@ -5,7 +5,8 @@
 import { Frame, Picture } from '../foundation/draw.ts';
 import { boxCorners } from './overlap.ts';
 import type { Place } from './place-schema.ts';
-import type { Solid } from './solids.ts';
+import { zRange, type Solid } from './solids.ts';
+import { tiltedOutline } from './geometry/footprint.ts';
 import { placeSolids } from './world.ts';
 
 function hex(rgb: readonly number[]): string {
@@ -52,7 +53,10 @@ export function drawPlaceMap(place: Place, opts: { maxSide?: number; labels?: bo
     people: {},
   });
   const outline = (s: Solid, fill: string, stroke: string, width = 1) => {
-    if (s.shape === 'box')
+    // a tilted solid: its outline seen from above
+    const tilted = tiltedOutline(s);
+    if (tilted) pic.polygon(poly(tilted), { fill, stroke, strokeWidth: width });
+    else if (s.shape === 'box' || s.shape === 'rbox')
       pic.polygon(poly(boxCorners(s.center[0], s.center[1], s.size[0], s.size[1], s.yaw_deg)), {
         fill,
         stroke,
@@ -68,7 +72,7 @@ export function drawPlaceMap(place: Place, opts: { maxSide?: number; labels?: bo
   for (const s of solids.filter((x) => x.role === 'fixed'))
     outline(s, s.shape === 'box' && s.size[2] > 15 ? '#c9c3b8' : '#d9cdb8', '#8a7a60');
   for (const s of solids.filter((x) => x.role === 'wall'))
-    outline(s, s.center[2] - s.size[2] / 2 > 0.01 ? '#9a9a9a' : '#333333', '#222222', 0.5);
+    outline(s, zRange(s)[0] > 0.01 ? '#9a9a9a' : '#333333', '#222222', 0.5);
   for (const s of solids.filter((x) => x.role === 'door')) outline(s, '#c8894a', '#7a4a1a');
 
   // fixed labels for tall structures in downtown (buildings) and furniture elsewhere, small and grey

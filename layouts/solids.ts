@@ -4,6 +4,13 @@
  * very same primitives to Blender, so the geometry that renders is the geometry the gold is computed from.
  *
  * Frames: map frame right-handed, z up, metres. Yaw in degrees counter-clockwise about +z.
+ *
+ * Orientation: a solid's own frame is turned into the map frame by R = Rz(yaw) · Ry(pitch) · Rx(roll) about its
+ * centre (a point at p in its own frame lies at center + R p): first the roll about its own x axis, then the pitch
+ * about y, then the yaw about z, each counter-clockwise looking down the positive axis (right-handed; a positive
+ * pitch turns +x down towards -z, a positive roll turns +y up towards +z). Pitch and roll default to 0; a solid with
+ * neither is "upright" and every reader takes the paths it took before tilts existed. Blender's Euler mode 'XYZ'
+ * with the angles (roll, pitch, yaw) is the same rotation.
  */
 import { z } from 'zod';
 
@@ -27,13 +34,22 @@ export const Solid = z.object({
    * cylinder: size = [diameter, diameter, height], axis along z;
    * sphere: size = [diameter, diameter, diameter];
    * lathe: a solid of revolution about the vertical axis through the centre, given by `profile` (and hollow with
-   * `wall`); size = its bounds [2 max r, 2 max r, height], so what reads only the bounds needs no change.
+   * `wall`); size = its bounds [2 max r, 2 max r, height], so what reads only the bounds needs no change;
+   * rbox: a box with rounded edges and corners, `radius` the rounding; size = full extents as for a box.
    */
-  shape: z.enum(['box', 'cylinder', 'sphere', 'lathe']),
+  shape: z.enum(['box', 'cylinder', 'sphere', 'lathe', 'rbox']),
   /** centre of the primitive in the map frame (of its bounding box: a lathe's bottom is center z - height / 2) */
   center: Vec3,
   size: Vec3,
   yaw_deg: z.number().default(0),
+  /**
+   * tilt about the solid's own y axis, degrees (after the roll, before the yaw: see the orientation above); absent
+   * means 0. Box, cylinder, lathe and rbox may tilt; a sphere may not (it would look the same, so a tilt on one is
+   * refused rather than ignored).
+   */
+  pitch_deg: z.number().optional(),
+  /** tilt about the solid's own x axis, degrees (applied first); absent means 0 */
+  roll_deg: z.number().optional(),
   /** a material name from the place's palette */
   material: z.string().min(1),
   /**
@@ -48,6 +64,12 @@ export const Solid = z.object({
    * outer and inner walls. Every profile radius at or above the floor must exceed it.
    */
   wall: z.number().positive().optional(),
+  /**
+   * rbox only: the radius (metres) that rounds every edge and corner, at most half the smallest extent of `size`.
+   * The surface is the set of points `radius` from the inner box (size - 2 radius, same centre and yaw): flat faces,
+   * quarter cylinders along the edges, eighths of a sphere at the corners.
+   */
+  radius: z.number().positive().optional(),
 });
 export type Solid = z.infer<typeof Solid>;
 
@@ -89,6 +111,151 @@ export function latheIssues(s: Solid): { path: (string | number)[]; message: str
   return out;
 }
 
+/** Tolerance (metres) of the check that an rbox's radius fits its size. */
+const RBOX_TOL = 1e-9;
+
+/** What is wrong with a solid's rbox fields (a radius only on an rbox, an rbox's radius fitting its size). */
+export function rboxIssues(s: Solid): { path: (string | number)[]; message: string }[] {
+  if (s.shape !== 'rbox')
+    return s.radius !== undefined ? [{ path: ['radius'], message: 'only an rbox has a radius' }] : [];
+  const r = s.radius;
+  if (r === undefined) return [{ path: ['radius'], message: 'an rbox needs a radius' }];
+  const m = Math.min(s.size[0], s.size[1], s.size[2]);
+  if (!(r > 0) || !(r <= m / 2 + RBOX_TOL))
+    return [{ path: ['radius'], message: `radius ${r} must be > 0 and at most half the smallest extent (${m / 2})` }];
+  return [];
+}
+
+/** Largest tilt angle magnitude (degrees) accepted: a full turn either way (more is a unit mistake, not a pose). */
+const TILT_MAX_DEG = 360;
+
+/** What is wrong with a solid's tilt (pitch_deg, roll_deg): finite, within a turn, and not on a sphere. */
+export function tiltIssues(s: {
+  shape?: string;
+  pitch_deg?: number;
+  roll_deg?: number;
+}): { path: (string | number)[]; message: string }[] {
+  const out: { path: (string | number)[]; message: string }[] = [];
+  for (const k of ['pitch_deg', 'roll_deg'] as const) {
+    const v = s[k];
+    if (v === undefined) continue;
+    if (!(Math.abs(v) <= TILT_MAX_DEG))
+      out.push({ path: [k], message: `${k} ${v} must be within ±${TILT_MAX_DEG} degrees` });
+    else if (v !== 0 && s.shape === 'sphere')
+      out.push({ path: [k], message: 'a sphere does not tilt (it is the same at any tilt)' });
+  }
+  return out;
+}
+
+/** What is wrong with a solid's kind-specific fields and tilt (latheIssues, rboxIssues and tiltIssues together). */
+export function solidIssues(s: Solid): { path: (string | number)[]; message: string }[] {
+  return [...latheIssues(s), ...rboxIssues(s), ...tiltIssues(s)];
+}
+
+/** True when the solid is tilted: a pitch or a roll other than 0 (an upright solid turns about z only). */
+export function isTilted(s: { pitch_deg?: number; roll_deg?: number }): boolean {
+  return !!(s.pitch_deg || s.roll_deg);
+}
+
+const DEG = Math.PI / 180;
+const rotations = new WeakMap<object, Float64Array>();
+
+/**
+ * The solid's rotation R = Rz(yaw) · Ry(pitch) · Rx(roll), row-major (r[3 i + j] is row i, column j): its columns
+ * are the solid's own x, y, z axes in the map frame, its rows the map axes in the solid's frame. Cached per solid
+ * object (solids are not changed once made).
+ */
+export function solidRotation(s: Solid): Float64Array {
+  let r = rotations.get(s);
+  if (r) return r;
+  r = rotationMatrix(s.yaw_deg ?? 0, s.pitch_deg ?? 0, s.roll_deg ?? 0);
+  rotations.set(s, r);
+  return r;
+}
+
+/** Rz(yaw) · Ry(pitch) · Rx(roll), row-major, from degrees. */
+export function rotationMatrix(yawDeg: number, pitchDeg: number, rollDeg: number): Float64Array {
+  const cy = Math.cos(yawDeg * DEG),
+    sy = Math.sin(yawDeg * DEG),
+    cp = Math.cos(pitchDeg * DEG),
+    sp = Math.sin(pitchDeg * DEG),
+    cr = Math.cos(rollDeg * DEG),
+    sr = Math.sin(rollDeg * DEG);
+  return Float64Array.of(
+    cy * cp,
+    cy * sp * sr - sy * cr,
+    cy * sp * cr + sy * sr,
+    sy * cp,
+    sy * sp * sr + cy * cr,
+    sy * sp * cr - cy * sr,
+    -sp,
+    cp * sr,
+    cp * cr,
+  );
+}
+
+const twins = new WeakMap<object, Solid>();
+
+/**
+ * The solid in its own frame: the same shape at the origin, upright and unturned (for the readers that work in a
+ * tilted solid's own frame: transform a point by R^T, use the twin, transform back by R). Cached per solid object.
+ */
+export function ownFrameTwin(s: Solid): Solid {
+  let t = twins.get(s);
+  if (t) return t;
+  const { pitch_deg: _p, roll_deg: _r, ...rest } = s;
+  t = { ...rest, center: [0, 0, 0], yaw_deg: 0 };
+  twins.set(s, t);
+  return t;
+}
+
+/**
+ * The support function of a solid's shape in its own frame about its centre: the largest w . p over its points p
+ * (w need not be unit). A lathe's is its convex hull's (a hollow one's is the solid one's); every kind's is exact.
+ */
+export function supportLocal(s: Solid, wx: number, wy: number, wz: number): number {
+  const hz = s.size[2] / 2;
+  if (s.shape === 'box') return Math.abs(wx) * (s.size[0] / 2) + Math.abs(wy) * (s.size[1] / 2) + Math.abs(wz) * hz;
+  if (s.shape === 'rbox') {
+    const [ax, ay, az, r] = rboxParts(s);
+    return Math.abs(wx) * ax + Math.abs(wy) * ay + Math.abs(wz) * az + r * Math.sqrt(wx * wx + wy * wy + wz * wz);
+  }
+  if (s.shape === 'sphere') return (s.size[0] / 2) * Math.sqrt(wx * wx + wy * wy + wz * wz);
+  const wr = Math.sqrt(wx * wx + wy * wy);
+  if (s.shape === 'lathe' && s.profile) {
+    let h = -Infinity;
+    for (const [r, zz] of s.profile) h = Math.max(h, (zz - hz) * wz + r * wr);
+    return h;
+  }
+  // cylinder
+  return Math.abs(wz) * hz + (Math.max(s.size[0], s.size[1]) / 2) * wr;
+}
+
+/**
+ * The extent of a solid along a map direction (ux, uy, uz), relative to its centre: [least, largest] of u . (p -
+ * center) over its points. Exact for every kind (a lathe's hull).
+ */
+export function extentAlong(s: Solid, ux: number, uy: number, uz: number): [number, number] {
+  const r = solidRotation(s);
+  // the direction in the solid's frame: R^T u
+  const wx = r[0] * ux + r[3] * uy + r[6] * uz,
+    wy = r[1] * ux + r[4] * uy + r[7] * uz,
+    wz = r[2] * ux + r[5] * uy + r[8] * uz;
+  return [-supportLocal(s, -wx, -wy, -wz), supportLocal(s, wx, wy, wz)];
+}
+
+/**
+ * An rbox's inner box half extents and radius: [ax, ay, az, r] (each inner half extent >= 0; the radius clamped
+ * to the smallest half extent, so a radius a rounding step over it cannot make an inner extent negative).
+ */
+export function rboxParts(s: Solid): [number, number, number, number] {
+  const hx = s.size[0] / 2,
+    hy = s.size[1] / 2,
+    hz = s.size[2] / 2;
+  const r = Math.min(s.radius ?? 0, hx, hy, hz);
+  return [hx - r, hy - r, hz - r, r];
+}
+
 /** The radius of a profile (points [r, z], z increasing) at height z above the bottom, clamped to its ends. */
 export function profileRadiusAt(p: readonly (readonly [number, number])[], zz: number): number {
   if (zz <= p[0][1]) return p[0][0];
@@ -112,7 +279,11 @@ export function profileMaxRadius(p: readonly (readonly [number, number])[], z0: 
   return r;
 }
 
-/** Lowest and highest z the solid occupies. */
+/** Lowest and highest z the solid occupies (a tilted solid's exact extent: a lathe's, its hull's). */
 export function zRange(s: Solid): [number, number] {
+  if (isTilted(s)) {
+    const [lo, hi] = extentAlong(s, 0, 0, 1);
+    return [s.center[2] + lo, s.center[2] + hi];
+  }
   return [s.center[2] - s.size[2] / 2, s.center[2] + s.size[2] / 2];
 }

@@ -181,24 +181,33 @@ export function truthIdOf(entities: readonly RenderEntity[]): (s: Solid) => numb
     (TRUTH_ROLES as readonly string[]).includes(s.role) ? (ids.get(key(s.role as TruthRole, s.owner)) ?? 0) : 0;
 }
 
-const samePose = (
-  a: { center: readonly number[]; yaw_deg: number },
-  b: { center: readonly number[]; yaw_deg: number },
-) =>
+const samePose = (a: Pose, b: Pose) =>
   Math.abs(a.center[0] - b.center[0]) <= POSE_EPS &&
   Math.abs(a.center[1] - b.center[1]) <= POSE_EPS &&
   Math.abs(a.center[2] - b.center[2]) <= POSE_EPS &&
-  Math.abs(a.yaw_deg - b.yaw_deg) <= POSE_EPS;
+  Math.abs(a.yaw_deg - b.yaw_deg) <= POSE_EPS &&
+  Math.abs((a.pitch_deg ?? 0) - (b.pitch_deg ?? 0)) <= POSE_EPS &&
+  Math.abs((a.roll_deg ?? 0) - (b.roll_deg ?? 0)) <= POSE_EPS;
 
+/** A solid's pose: centre, yaw and its tilt where it has one (pitch_deg, roll_deg only when not 0). */
 interface Pose {
   center: [number, number, number];
   yaw_deg: number;
+  pitch_deg?: number;
+  roll_deg?: number;
   hidden: boolean;
 }
 
+/** The tilt fields of a solid or pose, only those not 0 (so an upright one's records carry none). */
+const tiltOf = (s: { pitch_deg?: number; roll_deg?: number }) => ({
+  ...(s.pitch_deg ? { pitch_deg: s.pitch_deg } : {}),
+  ...(s.roll_deg ? { roll_deg: s.roll_deg } : {}),
+});
+
 /**
  * Every solid over the frames' solids, in first-seen order, at its first pose. Throws an InputError naming the
- * solid, the frame and the time when a solid's shape, size or material changes (solids only move and turn).
+ * solid, the frame and the time when a solid's shape, size or material changes (solids only move and turn; a turn
+ * may tilt).
  */
 export function checkSolidsConstant(
   perFrame: readonly (readonly Solid[])[],
@@ -222,7 +231,9 @@ export function checkSolidsConstant(
               ? `size [${first.size.join(', ')}] -> [${s.size.join(', ')}]`
               : JSON.stringify(first.profile) !== JSON.stringify(s.profile) || first.wall !== s.wall
                 ? 'profile or wall'
-                : null;
+                : first.radius !== s.radius
+                  ? `radius ${first.radius} -> ${s.radius}`
+                  : null;
       if (what)
         throw new InputError({
           file,
@@ -262,7 +273,7 @@ export function buildShotList(inp: BuildJobInput): { job: ShotList; entities: Re
     truth_id: idOf(s),
   }));
   const state = new Map<string, Pose>(
-    objects.map((o) => [o.name, { center: o.center, yaw_deg: o.yaw_deg, hidden: false }]),
+    objects.map((o) => [o.name, { center: o.center, yaw_deg: o.yaw_deg, ...tiltOf(o), hidden: false }]),
   );
   const outFrames: RenderFrame[] = frames.map((f, i) => {
     const present = perFrame[i];
@@ -271,13 +282,13 @@ export function buildShotList(inp: BuildJobInput): { job: ShotList; entities: Re
       const was = state.get(o.name)!;
       const s = present.get(o.name);
       let now: Pose;
-      if (s) now = { center: [...s.center], yaw_deg: s.yaw_deg ?? 0, hidden: false };
+      if (s) now = { center: [...s.center], yaw_deg: s.yaw_deg ?? 0, ...tiltOf(s), hidden: false };
       else now = { ...was, hidden: true };
       if (now.hidden === was.hidden && (now.hidden || samePose(now, was))) continue;
       moves.push(
         now.hidden
-          ? { name: o.name, center: now.center, yaw_deg: now.yaw_deg, hidden: true }
-          : { name: o.name, center: now.center, yaw_deg: now.yaw_deg, hidden: false },
+          ? { name: o.name, center: now.center, yaw_deg: now.yaw_deg, ...tiltOf(now), hidden: true }
+          : { name: o.name, center: now.center, yaw_deg: now.yaw_deg, ...tiltOf(now), hidden: false },
       );
       state.set(o.name, now);
     }

@@ -14,7 +14,18 @@ export function objectsAt(job: ShotList, moves: readonly (readonly Move[])[], i:
   return job.objects.flatMap((o) => {
     const m = pose.get(o.name);
     if (!m) return [o];
-    return m.hidden ? [] : [{ ...o, center: m.center, yaw_deg: m.yaw_deg }];
+    if (m.hidden) return [];
+    // the move's tilt replaces the object's (absent: upright)
+    const { pitch_deg: _p, roll_deg: _r, ...rest } = o;
+    return [
+      {
+        ...rest,
+        center: m.center,
+        yaw_deg: m.yaw_deg,
+        ...(m.pitch_deg ? { pitch_deg: m.pitch_deg } : {}),
+        ...(m.roll_deg ? { roll_deg: m.roll_deg } : {}),
+      },
+    ];
   });
 }
 

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
-import { Solid, Vec3, latheIssues } from '../layouts/solids.ts';
+import { Solid, Vec3, solidIssues, tiltIssues } from '../layouts/solids.ts';
 import { InputError, pathString, writeJsonAtomic, type InputIssue } from '../foundation/index.ts';
 
 export const RENDER_JOB_VERSION = 1;
@@ -82,11 +82,16 @@ export const CameraPose = z.strictObject({
 });
 export type CameraPose = z.infer<typeof CameraPose>;
 
-/** The absolute pose of a named object for a frame. */
+/**
+ * The absolute pose of a named object for a frame: centre, yaw and tilt (pitch_deg and roll_deg as a Solid has
+ * them; absent means 0, so a move of a tilted object carries its tilt).
+ */
 export const Move = z.strictObject({
   name: z.string().min(1),
   center: Vec3,
   yaw_deg: z.number().default(0),
+  pitch_deg: z.number().optional(),
+  roll_deg: z.number().optional(),
   hidden: z.boolean().optional(),
 });
 export type Move = z.infer<typeof Move>;
@@ -206,7 +211,7 @@ export const ShotList = z
       if (names.has(o.name))
         ctx.addIssue({ code: 'custom', path: ['objects', i, 'name'], message: `duplicate object name "${o.name}"` });
       names.set(o.name, i);
-      for (const e of latheIssues(o))
+      for (const e of solidIssues(o))
         ctx.addIssue({ code: 'custom', path: ['objects', i, ...e.path], message: e.message });
       if (!(o.material in job.materials))
         ctx.addIssue({ code: 'custom', path: ['objects', i, 'material'], message: `unknown material "${o.material}"` });
@@ -229,6 +234,9 @@ export const ShotList = z
             path: ['frames', i, 'moves', j, 'name'],
             message: `unknown object "${m.name}"`,
           });
+        else
+          for (const e of tiltIssues({ ...m, shape: job.objects[names.get(m.name)!].shape }))
+            ctx.addIssue({ code: 'custom', path: ['frames', i, 'moves', j, ...e.path], message: e.message });
       });
     });
   });
@@ -293,7 +301,15 @@ export function resolvedMoves(job: ShotList): Move[][] {
   for (const f of job.frames) for (const m of f.moves) moved.add(m.name);
   const state = new Map<string, Move>();
   for (const o of job.objects) {
-    if (moved.has(o.name)) state.set(o.name, { name: o.name, center: o.center, yaw_deg: o.yaw_deg, hidden: false });
+    if (moved.has(o.name))
+      state.set(o.name, {
+        name: o.name,
+        center: o.center,
+        yaw_deg: o.yaw_deg,
+        ...(o.pitch_deg ? { pitch_deg: o.pitch_deg } : {}),
+        ...(o.roll_deg ? { roll_deg: o.roll_deg } : {}),
+        hidden: false,
+      });
   }
   return job.frames.map((f) => {
     for (const m of f.moves) state.set(m.name, { ...m, hidden: m.hidden ?? false });

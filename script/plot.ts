@@ -7,6 +7,7 @@ import { Frame, Picture } from '../foundation/draw.ts';
 import type { Timeline } from '../layouts/timeline.ts';
 import { solidsAt } from '../layouts/timeline.ts';
 import type { Solid } from '../layouts/solids.ts';
+import { tiltedOutline } from '../layouts/geometry/footprint.ts';
 
 const TASK_COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf'];
 
@@ -46,7 +47,13 @@ export function plotPlan(plan: PlotPlan, tl: Timeline): Picture {
     if (s.role === 'floor' || s.role === 'ceiling' || s.role === 'person') continue;
     const fill =
       s.role === 'wall' ? '#555555' : s.role === 'door' ? '#b58b4c' : s.role === 'thing' ? '#bbbbbb' : '#d9d4c7';
-    if (s.shape === 'box')
+    const tilted = tiltedOutline(s);
+    if (tilted)
+      pic.polygon(
+        tilted.map(([x, y]) => f.p(x, y)),
+        { fill, stroke: s.role === 'thing' ? '#888' : undefined, strokeWidth: 0.5 },
+      );
+    else if (s.shape === 'box' || s.shape === 'rbox')
       pic.polygon(footprintPoly(s, f), { fill, stroke: s.role === 'thing' ? '#888' : undefined, strokeWidth: 0.5 });
     else pic.circle(f.px(s.center[0]), f.py(s.center[1]), (s.size[0] / 2) * f.scale, { fill });
   }

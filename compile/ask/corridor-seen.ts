@@ -12,6 +12,7 @@ import {
   footprintBounds,
   footprints,
   headingVector,
+  polygonSignedDistance,
   type BodyFootprint,
   type Footprint,
   type Pose2,
@@ -42,7 +43,8 @@ const obstacleLists = new WeakMap<readonly Solid[], Map<string, readonly { solid
 
 /**
  * Visit the cells whose centre lies strictly inside a footprint, row by row; stops when `fn` returns false (and then
- * returns false). The inside test is footprintSignedDistance(centre) < 0, written out without allocation.
+ * returns false). The inside test is footprintSignedDistance(centre) < 0, written out without allocation (a tilted
+ * solid's polygon: its signed distance, which allocates nothing either).
  */
 export function forEachCellIn(space: SeenSpace, fp: Footprint, fn: (cell: number) => boolean | void): boolean {
   const g = space.grid;
@@ -60,12 +62,20 @@ export function forEachCellIn(space: SeenSpace, fp: Footprint, fn: (cell: number
       const cx = g.x0 + (i + 0.5) * g.cell;
       let inside: boolean;
       if (fp.kind === 'circle') inside = Math.hypot(cx - fp.cx, cy - fp.cy) - fp.r < 0;
+      else if (fp.kind === 'poly') inside = polygonSignedDistance(cx, cy, fp.points) < 0;
       else {
         const rx = cx - fp.cx,
           ry = cy - fp.cy;
-        const ex = Math.abs(c * rx + s * ry) - fp.hx,
-          ey = Math.abs(-s * rx + c * ry) - fp.hy;
-        inside = ex < 0 && ey < 0;
+        if (fp.r) {
+          // rounded corners (an rbox's): the inner rectangle's distance less the corner radius
+          const ex = Math.abs(c * rx + s * ry) - Math.max(0, fp.hx - fp.r),
+            ey = Math.abs(-s * rx + c * ry) - Math.max(0, fp.hy - fp.r);
+          inside = (ex > 0 || ey > 0 ? Math.hypot(Math.max(ex, 0), Math.max(ey, 0)) : Math.max(ex, ey)) < fp.r;
+        } else {
+          const ex = Math.abs(c * rx + s * ry) - fp.hx,
+            ey = Math.abs(-s * rx + c * ry) - fp.hy;
+          inside = ex < 0 && ey < 0;
+        }
       }
       if (inside && fn(j * g.nx + i) === false) return false;
     }

@@ -6,6 +6,7 @@
  */
 import {
   contactDistance,
+  footprintBounds,
   headingVector,
   type BodyFootprint,
   type Footprint,
@@ -31,6 +32,18 @@ export class DriveSweep {
     this.cy = new Float64Array(items.length);
     this.r = new Float64Array(items.length);
     items.forEach(({ fp }, i) => {
+      if (fp.kind === 'poly') {
+        // a tilted solid's polygon: the circle about its bounds' middle through its farthest corner
+        const [x0, y0, x1, y1] = footprintBounds(fp);
+        const mx = (x0 + x1) / 2,
+          my = (y0 + y1) / 2;
+        let r = 0;
+        for (const [x, y] of fp.points) r = Math.max(r, Math.hypot(x - mx, y - my));
+        this.cx[i] = mx;
+        this.cy[i] = my;
+        this.r[i] = rb + r + PAD;
+        return;
+      }
       this.cx[i] = fp.cx;
       this.cy[i] = fp.cy;
       this.r[i] = rb + (fp.kind === 'circle' ? fp.r : Math.hypot(fp.hx, fp.hy)) + PAD;

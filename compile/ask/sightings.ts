@@ -4,7 +4,7 @@
  */
 import type { V3 } from '../../layouts/camera.ts';
 import { zRange, type Solid } from '../../layouts/solids.ts';
-import { DEG } from '../../layouts/geometry/index.ts';
+import { DEG, tiltedOutline } from '../../layouts/geometry/index.ts';
 import type { FrameView, SeenEntity, WorldView } from './inputs.ts';
 
 /** A thing counts as seen clearly at this many visible pixels (the recognizable screen's size). */
@@ -68,8 +68,10 @@ function stateOfSolids(solids: readonly Solid[]): ThingState {
     const y2 = (so.yaw_deg ?? 0) * DEG;
     const hx = so.size[0] / 2,
       hy = so.size[1] / 2;
+    // an rbox's extent is its box's; a tilted solid's its outline seen from above
     const corners: [number, number][] =
-      so.shape === 'box'
+      tiltedOutline(so) ??
+      (so.shape === 'box' || so.shape === 'rbox'
         ? [
             [hx, hy],
             [-hx, hy],
@@ -84,7 +86,7 @@ function stateOfSolids(solids: readonly Solid[]): ThingState {
             [so.center[0] - hx, so.center[1]],
             [so.center[0], so.center[1] + hx],
             [so.center[0], so.center[1] - hx],
-          ];
+          ]);
     for (const [x, y] of corners) {
       const a = c * x + s * y,
         b = -s * x + c * y;

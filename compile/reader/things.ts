@@ -3,7 +3,7 @@
  * them, and a thing as the world had it when last seen (the middle of its footprint, its bottom), so places are
  * read as last seen and offsets from the contact point the frame recorded.
  */
-import { DEG } from '../../layouts/geometry/index.ts';
+import { DEG, tiltedOutline } from '../../layouts/geometry/index.ts';
 import { zRange, type Solid } from '../../layouts/solids.ts';
 import { offsetFrom } from './frame-math.ts';
 import { spoken } from '../ask/names.ts';
@@ -54,25 +54,29 @@ export function thingAt(m: ReaderMemory, id: string, t: number): { middle: [numb
     const b = (p.yaw_deg ?? 0) * DEG;
     const hx = p.size[0] / 2,
       hy = p.size[1] / 2;
-    const local: [number, number][] =
-      p.shape === 'box'
-        ? [
-            [hx, hy],
-            [-hx, hy],
-            [-hx, -hy],
-            [hx, -hy],
-          ]
-        : [
-            [hx, 0],
-            [-hx, 0],
-            [0, hx],
-            [0, -hx],
-          ];
-    for (const [lx, ly] of local) {
-      const rx = p.shape === 'box' ? Math.cos(b) * lx - Math.sin(b) * ly : lx;
-      const ry = p.shape === 'box' ? Math.sin(b) * lx + Math.cos(b) * ly : ly;
-      const x = p.center[0] + rx,
-        y = p.center[1] + ry;
+    // an rbox's extent is its box's
+    const boxy = p.shape === 'box' || p.shape === 'rbox';
+    const local: [number, number][] = boxy
+      ? [
+          [hx, hy],
+          [-hx, hy],
+          [-hx, -hy],
+          [hx, -hy],
+        ]
+      : [
+          [hx, 0],
+          [-hx, 0],
+          [0, hx],
+          [0, -hx],
+        ];
+    // a tilted solid's extent: its outline seen from above
+    const world: [number, number][] =
+      tiltedOutline(p) ??
+      local.map(([lx, ly]) => [
+        p.center[0] + (boxy ? Math.cos(b) * lx - Math.sin(b) * ly : lx),
+        p.center[1] + (boxy ? Math.sin(b) * lx + Math.cos(b) * ly : ly),
+      ]);
+    for (const [x, y] of world) {
       const u = ca * x + sa * y,
         v = -sa * x + ca * y;
       u0 = Math.min(u0, u);

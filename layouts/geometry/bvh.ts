@@ -3,6 +3,7 @@
  * flat arrays for fast batch ray casts.
  */
 import type { Solid } from '../solids.ts';
+import { extentAlong, isTilted, rboxParts } from '../solids.ts';
 import { DEG } from './footprint.ts';
 
 export interface Bvh {
@@ -23,6 +24,15 @@ export interface Bvh {
 /** Axis-aligned bounds [minx, miny, minz, maxx, maxy, maxz] of a solid. */
 export function solidAabb(s: Solid): [number, number, number, number, number, number] {
   const [cx, cy, cz] = s.center;
+  const pad = 1e-9;
+  if (isTilted(s) && s.shape !== 'sphere') {
+    // a tilted solid's exact extent along each map axis (its turned shape's support: a box's turned corners, a
+    // cylinder's rims, an rbox's inner box grown by its radius, a lathe's profile points)
+    const [x0, x1] = extentAlong(s, 1, 0, 0),
+      [y0, y1] = extentAlong(s, 0, 1, 0),
+      [z0, z1] = extentAlong(s, 0, 0, 1);
+    return [cx + x0 - pad, cy + y0 - pad, cz + z0 - pad, cx + x1 + pad, cy + y1 + pad, cz + z1 + pad];
+  }
   const hz = s.size[2] / 2;
   let ex: number, ey: number;
   if (s.shape === 'box') {
@@ -31,10 +41,17 @@ export function solidAabb(s: Solid): [number, number, number, number, number, nu
       sn = Math.abs(Math.sin(y));
     ex = (c * s.size[0]) / 2 + (sn * s.size[1]) / 2;
     ey = (sn * s.size[0]) / 2 + (c * s.size[1]) / 2;
+  } else if (s.shape === 'rbox') {
+    // the inner rectangle's bounds grown by the radius (tighter than the box's at a yaw)
+    const [ax, ay, , r] = rboxParts(s);
+    const y = (s.yaw_deg ?? 0) * DEG;
+    const c = Math.abs(Math.cos(y)),
+      sn = Math.abs(Math.sin(y));
+    ex = c * ax + sn * ay + r;
+    ey = sn * ax + c * ay + r;
   } else {
     ex = ey = Math.max(s.size[0], s.size[1]) / 2;
   }
-  const pad = 1e-9;
   return [cx - ex - pad, cy - ey - pad, cz - hz - pad, cx + ex + pad, cy + ey + pad, cz + hz + pad];
 }
 

@@ -1,18 +1,39 @@
 /**
  * Footprints: the 2-D shapes (map frame, metres) of solids and robot bodies that the planar geometry queries use.
  * A solid only counts where its z range meets a height band; a sphere's footprint is its cross-section widest
- * within the band, a lathe's the disc of its largest profile radius within the band (hollow or not).
+ * within the band, a lathe's the disc of its largest profile radius within the band (hollow or not), an rbox's its
+ * cross-section nearest its middle within the band (a rectangle with rounded corners). A tilted solid's (pitch or
+ * roll) is a convex polygon (tilt.ts): exact for a box, within 1 mm outside the exact one for the other kinds (a
+ * lathe's: of its hull).
  */
 import type { Solid, SolidRole } from '../solids.ts';
-import { zRange } from '../solids.ts';
+import { isTilted, zRange } from '../solids.ts';
 import { latheBandRadius } from './lathe.ts';
+import { rboxFootprint } from './rbox.ts';
+import { tiltedFootprint } from './tilt.ts';
 
 export type Vec2 = [number, number];
 
-/** A rectangle (centre, half extents, yaw in radians) or a circle, in the map frame. */
-export type Footprint =
-  | { kind: 'rect'; cx: number; cy: number; hx: number; hy: number; yaw: number }
-  | { kind: 'circle'; cx: number; cy: number; r: number };
+/**
+ * A rectangle (centre, half extents, yaw in radians), a circle or a convex polygon, in the map frame. A rectangle
+ * with `r` (> 0, at most min(hx, hy)) has its corners rounded with that radius: the points within r of the inner
+ * rectangle of half extents hx - r, hy - r (an rbox's footprint); hx and hy stay its full half extents, so what reads
+ * only a rectangle's bounds needs no change. A polygon (a tilted solid's footprint) lists its corners
+ * counter-clockwise, at least three but for a degenerate cut (none when a band misses the solid).
+ */
+export type Footprint = RectFootprint | { kind: 'circle'; cx: number; cy: number; r: number } | PolyFootprint;
+export type PolyFootprint = { kind: 'poly'; points: Vec2[] };
+export type RectFootprint = { kind: 'rect'; cx: number; cy: number; hx: number; hy: number; yaw: number; r?: number };
+
+/** A rounded rectangle's inner rectangle (half extents less the corner radius) and that radius (0 when square-cornered). */
+export function innerRect(fp: RectFootprint): { rect: RectFootprint; r: number } {
+  const r = fp.r ?? 0;
+  if (!(r > 0)) return { rect: fp, r: 0 };
+  return {
+    rect: { kind: 'rect', cx: fp.cx, cy: fp.cy, hx: Math.max(0, fp.hx - r), hy: Math.max(0, fp.hy - r), yaw: fp.yaw },
+    r,
+  };
+}
 
 /** A robot body's outline on the floor: a circle, or a rectangle (length along the body's heading) centred on the base. */
 export type BodyFootprint = { shape: 'circle'; radius: number } | { shape: 'rect'; length: number; width: number };
@@ -59,15 +80,27 @@ export function passes(s: Solid, f: SolidFilter): boolean {
 
 /** The footprint of a solid within a height band (the band is assumed to meet it). */
 export function solidFootprint(s: Solid, band: [number, number]): Footprint {
+  if (isTilted(s) && s.shape !== 'sphere') return { kind: 'poly', points: tiltedFootprint(s, band[0], band[1]).points };
   const [cx, cy, cz] = s.center;
   if (s.shape === 'box') {
     return { kind: 'rect', cx, cy, hx: s.size[0] / 2, hy: s.size[1] / 2, yaw: (s.yaw_deg ?? 0) * DEG };
   }
   if (s.shape === 'cylinder') return { kind: 'circle', cx, cy, r: Math.max(s.size[0], s.size[1]) / 2 };
   if (s.shape === 'lathe') return { kind: 'circle', cx, cy, r: latheBandRadius(s, band[0], band[1]) };
+  if (s.shape === 'rbox') return rboxFootprint(s, band[0], band[1]);
   const R = s.size[0] / 2;
   const dz = Math.max(0, band[0] - cz, cz - band[1]);
   return { kind: 'circle', cx, cy, r: Math.sqrt(Math.max(0, R * R - dz * dz)) };
+}
+
+/**
+ * A tilted solid's outline seen from above: the polygon of its whole projection (its footprint over its full
+ * height), counter-clockwise; null for an upright solid (whose readers take its box or disc as before) or a sphere.
+ */
+export function tiltedOutline(s: Solid): Vec2[] | null {
+  if (!isTilted(s) || s.shape === 'sphere') return null;
+  const [lo, hi] = zRange(s);
+  return tiltedFootprint(s, lo - 1, hi + 1).points;
 }
 
 /** Solids that pass the filter, each with its footprint (input order kept). */
@@ -105,6 +138,25 @@ export function rectCorners(r: { cx: number; cy: number; hx: number; hy: number;
 /** Axis-aligned bounds [minx, miny, maxx, maxy] of a footprint. */
 export function footprintBounds(fp: Footprint): [number, number, number, number] {
   if (fp.kind === 'circle') return [fp.cx - fp.r, fp.cy - fp.r, fp.cx + fp.r, fp.cy + fp.r];
+  if (fp.kind === 'poly') {
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity;
+    for (const [x, y] of fp.points) {
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+    return [x0, y0, x1, y1];
+  }
+  if (fp.r) {
+    // the inner rectangle's bounds grown by the corner radius
+    const { rect, r } = innerRect(fp);
+    const b = footprintBounds(rect);
+    return [b[0] - r, b[1] - r, b[2] + r, b[3] + r];
+  }
   const ex = Math.abs(Math.cos(fp.yaw)) * fp.hx + Math.abs(Math.sin(fp.yaw)) * fp.hy;
   const ey = Math.abs(Math.sin(fp.yaw)) * fp.hx + Math.abs(Math.cos(fp.yaw)) * fp.hy;
   return [fp.cx - ex, fp.cy - ey, fp.cx + ex, fp.cy + ey];

@@ -10,3 +10,5 @@ export * from './clearance.ts';
 export * from './plan.ts';
 export * from './corridor.ts';
 export * from './lathe.ts';
+export * from './rbox.ts';
+export * from './tilt.ts';

@@ -3,18 +3,23 @@
  * Distances are signed: negative means overlap (the depth of the shallowest way out).
  */
 import type { Solid } from '../solids.ts';
+import { isTilted, ownFrameTwin, solidRotation } from '../solids.ts';
 import {
   DEG,
   bodyAt,
   footprints,
+  innerRect,
   rectCorners,
   type BodyFootprint,
   type Footprint,
+  type PolyFootprint,
   type Pose2,
+  type RectFootprint,
   type SolidFilter,
   type Vec2,
 } from './footprint.ts';
 import { latheDistance, latheGeom } from './lathe.ts';
+import { pointToRbox } from './rbox.ts';
 
 export type Vec3 = [number, number, number];
 
@@ -26,6 +31,33 @@ export function pointToFootprint(px: number, py: number, fp: Footprint): { dista
     const d = Math.hypot(dx, dy);
     if (d === 0) return { distance: -fp.r, point: [fp.cx + fp.r, fp.cy] };
     return { distance: d - fp.r, point: [fp.cx + (dx / d) * fp.r, fp.cy + (dy / d) * fp.r] };
+  }
+  if (fp.kind === 'poly') return pointToPolygon(px, py, fp.points);
+  if (fp.r) {
+    // a rounded rectangle: the inner rectangle's nearest point, out along the way to it by the corner radius
+    const { rect, r } = innerRect(fp);
+    const n = pointToFootprint(px, py, rect);
+    let ux = px - n.point[0],
+      uy = py - n.point[1];
+    const l = Math.hypot(ux, uy);
+    if (n.distance > 0 && l > 0) {
+      ux /= l;
+      uy /= l;
+    } else {
+      // inside the inner rectangle (or on it): out through its nearest side
+      const c = Math.cos(fp.yaw),
+        s = Math.sin(fp.yaw);
+      const fx = n.point[0] - fp.cx,
+        fy = n.point[1] - fp.cy;
+      const lx = c * fx + s * fy,
+        ly = -s * fx + c * fy;
+      const side = Math.abs(Math.abs(lx) - rect.hx) <= Math.abs(Math.abs(ly) - rect.hy);
+      const nx = side ? Math.sign(lx || 1) : 0,
+        ny = side ? 0 : Math.sign(ly || 1);
+      ux = c * nx - s * ny;
+      uy = s * nx + c * ny;
+    }
+    return { distance: n.distance - r, point: [n.point[0] + ux * r, n.point[1] + uy * r] };
   }
   const c = Math.cos(fp.yaw),
     s = Math.sin(fp.yaw);
@@ -55,14 +87,87 @@ export function pointToFootprint(px: number, py: number, fp: Footprint): { dista
 /** Signed distance from a point to a footprint (no allocation; for hot loops). */
 export function footprintSignedDistance(px: number, py: number, fp: Footprint): number {
   if (fp.kind === 'circle') return Math.hypot(px - fp.cx, py - fp.cy) - fp.r;
+  if (fp.kind === 'poly') return polygonSignedDistance(px, py, fp.points);
   const c = Math.cos(fp.yaw),
     s = Math.sin(fp.yaw);
   const rx = px - fp.cx,
     ry = py - fp.cy;
+  if (fp.r) {
+    // a rounded rectangle: the inner rectangle's distance less the corner radius
+    const r = fp.r;
+    const ex = Math.abs(c * rx + s * ry) - Math.max(0, fp.hx - r),
+      ey = Math.abs(-s * rx + c * ry) - Math.max(0, fp.hy - r);
+    if (ex > 0 || ey > 0) return Math.hypot(Math.max(ex, 0), Math.max(ey, 0)) - r;
+    return Math.max(ex, ey) - r;
+  }
   const ex = Math.abs(c * rx + s * ry) - fp.hx,
     ey = Math.abs(-s * rx + c * ry) - fp.hy;
   if (ex > 0 || ey > 0) return Math.hypot(Math.max(ex, 0), Math.max(ey, 0));
   return Math.max(ex, ey);
+}
+
+/**
+ * Signed distance from a point to a convex polygon (counter-clockwise; no allocation): inside, less the distance to
+ * the nearest side's line; outside, the distance to the nearest side. A polygon of one or two points (a degenerate
+ * cut) is a point or a segment, never holding anything; none is Infinity away.
+ */
+export function polygonSignedDistance(px: number, py: number, pts: readonly Vec2[]): number {
+  const n = pts.length;
+  if (n === 0) return Infinity;
+  if (n === 1) return Math.hypot(px - pts[0][0], py - pts[0][1]);
+  let maxE = -Infinity,
+    minD2 = Infinity;
+  for (let i = 0; i < n; i++) {
+    const a = pts[i],
+      b = pts[i + 1 < n ? i + 1 : 0];
+    const ex = b[0] - a[0],
+      ey = b[1] - a[1];
+    const l2 = ex * ex + ey * ey;
+    const wx = px - a[0],
+      wy = py - a[1];
+    if (l2 > 0) {
+      const e = (ey * wx - ex * wy) / Math.sqrt(l2);
+      if (e > maxE) maxE = e;
+    }
+    let t = l2 > 0 ? (wx * ex + wy * ey) / l2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const dx = wx - t * ex,
+      dy = wy - t * ey;
+    const d2 = dx * dx + dy * dy;
+    if (d2 < minD2) minD2 = d2;
+  }
+  if (n >= 3 && maxE <= 0) return maxE;
+  return Math.sqrt(minD2);
+}
+
+/** pointToFootprint for a convex polygon: signed distance and the nearest point of its outline. */
+function pointToPolygon(px: number, py: number, pts: readonly Vec2[]): { distance: number; point: Vec2 } {
+  const n = pts.length;
+  if (n === 0) return { distance: Infinity, point: [px, py] };
+  if (n === 1) return { distance: Math.hypot(px - pts[0][0], py - pts[0][1]), point: [pts[0][0], pts[0][1]] };
+  let best = { d2: Infinity, q: pts[0] as Vec2 };
+  let maxE = -Infinity,
+    side: Vec2 = [px, py];
+  for (let i = 0; i < n; i++) {
+    const a = pts[i],
+      b = pts[(i + 1) % n];
+    const s = segmentPoint([px, py], a, b);
+    if (s.d2 < best.d2) best = s;
+    const ex = b[0] - a[0],
+      ey = b[1] - a[1];
+    const l = Math.hypot(ex, ey);
+    if (l > 0) {
+      const nx = ey / l,
+        ny = -ex / l;
+      const e = nx * (px - a[0]) + ny * (py - a[1]);
+      if (e > maxE) {
+        maxE = e;
+        side = [px - e * nx, py - e * ny];
+      }
+    }
+  }
+  if (n >= 3 && maxE <= 0) return { distance: maxE, point: side };
+  return { distance: Math.sqrt(best.d2), point: best.q };
 }
 
 /** Nearest point on segment ab to p, and its squared distance. */
@@ -120,6 +225,8 @@ export function footprintDistance(a: Footprint, b: Footprint): { distance: numbe
     const r = footprintDistance(b, a);
     return { distance: r.distance, a: r.b, b: r.a };
   }
+  if (a.kind === 'poly' || b.kind === 'poly') return polygonDistance(a, b);
+  if (a.r || b.r) return roundedRectDistance(a, b);
   const pa = rectCorners(a),
     pb = rectCorners(b);
   const ov = satOverlap(pa, pb);
@@ -140,6 +247,157 @@ export function footprintDistance(a: Footprint, b: Footprint): { distance: numbe
     }
   }
   return { distance: Math.sqrt(best.d2), a: best.a, b: best.b };
+}
+
+/**
+ * Penetration depth of two rectangles (the shortest push that parts them; <= 0 when apart or touching) over their
+ * own axes, taken from the yaws so that a rectangle may be a segment or a point.
+ */
+function rectPenetration(a: RectFootprint, b: RectFootprint, pa: Vec2[], pb: Vec2[]): number {
+  let best = Infinity;
+  for (const yaw of [a.yaw, b.yaw]) {
+    for (const [nx, ny] of [
+      [Math.cos(yaw), Math.sin(yaw)],
+      [-Math.sin(yaw), Math.cos(yaw)],
+    ]) {
+      let amin = Infinity,
+        amax = -Infinity,
+        bmin = Infinity,
+        bmax = -Infinity;
+      for (const v of pa) {
+        const d = v[0] * nx + v[1] * ny;
+        amin = Math.min(amin, d);
+        amax = Math.max(amax, d);
+      }
+      for (const v of pb) {
+        const d = v[0] * nx + v[1] * ny;
+        bmin = Math.min(bmin, d);
+        bmax = Math.max(bmax, d);
+      }
+      best = Math.min(best, amax - bmin, bmax - amin);
+    }
+  }
+  return best;
+}
+
+/**
+ * Nearest points between two rectangles either of which may have rounded corners: the inner rectangles' signed
+ * distance less both corner radii (exact, overlapping or not: a rounded rectangle is its inner one grown by a disc).
+ * A rectangle may have no width or length (a segment or a point).
+ */
+export function roundedRectDistance(a: RectFootprint, b: RectFootprint): { distance: number; a: Vec2; b: Vec2 } {
+  const ia = innerRect(a),
+    ib = innerRect(b);
+  const pa = rectCorners(ia.rect),
+    pb = rectCorners(ib.rect);
+  const ov = rectPenetration(ia.rect, ib.rect, pa, pb);
+  if (ov > 0) {
+    const m: Vec2 = [(a.cx + b.cx) / 2, (a.cy + b.cy) / 2];
+    return { distance: -ov - ia.r - ib.r, a: m, b: m };
+  }
+  let best = { d2: Infinity, a: pa[0], b: pb[0] };
+  for (const [from, to, flip] of [
+    [pa, pb, false],
+    [pb, pa, true],
+  ] as const) {
+    for (const v of from) {
+      for (let i = 0; i < to.length; i++) {
+        const s = segmentPoint(v, to[i], to[(i + 1) % to.length]);
+        if (s.d2 < best.d2) best = flip ? { d2: s.d2, a: s.q, b: v } : { d2: s.d2, a: v, b: s.q };
+      }
+    }
+  }
+  const d = Math.sqrt(best.d2);
+  if (!(d > 0)) return { distance: -ia.r - ib.r, a: best.a, b: best.b };
+  const ux = (best.b[0] - best.a[0]) / d,
+    uy = (best.b[1] - best.a[1]) / d;
+  return {
+    distance: d - ia.r - ib.r,
+    a: [best.a[0] + ux * ia.r, best.a[1] + uy * ia.r],
+    b: [best.b[0] - ux * ib.r, best.b[1] - uy * ib.r],
+  };
+}
+
+/** A rectangle or a polygon footprint as a convex polygon grown by a disc, and the axes its sides are normal to. */
+function grownPolygon(fp: RectFootprint | PolyFootprint): { pts: Vec2[]; r: number; axes: Vec2[] } {
+  if (fp.kind === 'poly') {
+    const axes: Vec2[] = [];
+    const n = fp.points.length;
+    for (let i = 0; i < n; i++) {
+      const a = fp.points[i],
+        b = fp.points[(i + 1) % n];
+      const l = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      if (l > 0) axes.push([(b[1] - a[1]) / l, (a[0] - b[0]) / l]);
+    }
+    return { pts: fp.points, r: 0, axes };
+  }
+  const { rect, r } = innerRect(fp);
+  return {
+    pts: rectCorners(rect),
+    r,
+    axes: [
+      [Math.cos(fp.yaw), Math.sin(fp.yaw)],
+      [-Math.sin(fp.yaw), Math.cos(fp.yaw)],
+    ],
+  };
+}
+
+/**
+ * Nearest points between two footprints, one at least a polygon, the other a polygon or a rectangle (rounded or
+ * not): the polygons' signed distance less the corner radius (exact; a polygon is never rounded). Overlapping, the
+ * depth over the sides' normals, the points the middle between their first points.
+ */
+function polygonDistance(a: RectFootprint | PolyFootprint, b: RectFootprint | PolyFootprint) {
+  const ga = grownPolygon(a),
+    gb = grownPolygon(b);
+  if (ga.pts.length === 0 || gb.pts.length === 0) {
+    const pa: Vec2 = ga.pts[0] ?? [0, 0],
+      pb: Vec2 = gb.pts[0] ?? [0, 0];
+    return { distance: Infinity, a: pa, b: pb };
+  }
+  let ov = Infinity;
+  for (const [nx, ny] of [...ga.axes, ...gb.axes]) {
+    let amin = Infinity,
+      amax = -Infinity,
+      bmin = Infinity,
+      bmax = -Infinity;
+    for (const v of ga.pts) {
+      const d = v[0] * nx + v[1] * ny;
+      amin = Math.min(amin, d);
+      amax = Math.max(amax, d);
+    }
+    for (const v of gb.pts) {
+      const d = v[0] * nx + v[1] * ny;
+      bmin = Math.min(bmin, d);
+      bmax = Math.max(bmax, d);
+    }
+    ov = Math.min(ov, amax - bmin, bmax - amin);
+  }
+  if (ov > 0 && ov < Infinity) {
+    const m: Vec2 = [(ga.pts[0][0] + gb.pts[0][0]) / 2, (ga.pts[0][1] + gb.pts[0][1]) / 2];
+    return { distance: -ov - ga.r - gb.r, a: m, b: m };
+  }
+  let best = { d2: Infinity, a: ga.pts[0], b: gb.pts[0] };
+  for (const [from, to, flip] of [
+    [ga.pts, gb.pts, false],
+    [gb.pts, ga.pts, true],
+  ] as const) {
+    for (const v of from) {
+      for (let i = 0; i < to.length; i++) {
+        const s = segmentPoint(v, to[i], to[(i + 1) % to.length]);
+        if (s.d2 < best.d2) best = flip ? { d2: s.d2, a: s.q, b: v } : { d2: s.d2, a: v, b: s.q };
+      }
+    }
+  }
+  const d = Math.sqrt(best.d2);
+  if (!(d > 0)) return { distance: -ga.r - gb.r, a: best.a, b: best.b };
+  const ux = (best.b[0] - best.a[0]) / d,
+    uy = (best.b[1] - best.a[1]) / d;
+  return {
+    distance: d - ga.r - gb.r,
+    a: [best.a[0] + ux * ga.r, best.a[1] + uy * ga.r] as Vec2,
+    b: [best.b[0] - ux * gb.r, best.b[1] - uy * gb.r] as Vec2,
+  };
 }
 
 /** Nearest points between a body at a pose and a solid's footprint within the body's height band. */
@@ -172,6 +430,26 @@ export function distanceToSolids(
 /** Signed 3-D distance from a point to a solid, and the nearest point on its surface. */
 export function pointToSolid(p: Vec3, s: Solid): { distance: number; point: Vec3 } {
   const [cx, cy, cz] = s.center;
+  if (isTilted(s) && s.shape !== 'sphere') {
+    // in the solid's own frame: the point by R^T, the nearest point back by R
+    const R = solidRotation(s);
+    const rx = p[0] - cx,
+      ry = p[1] - cy,
+      rz = p[2] - cz;
+    const n = pointToSolid(
+      [R[0] * rx + R[3] * ry + R[6] * rz, R[1] * rx + R[4] * ry + R[7] * rz, R[2] * rx + R[5] * ry + R[8] * rz],
+      ownFrameTwin(s),
+    );
+    const [qx, qy, qz] = n.point;
+    return {
+      distance: n.distance,
+      point: [
+        cx + R[0] * qx + R[1] * qy + R[2] * qz,
+        cy + R[3] * qx + R[4] * qy + R[5] * qz,
+        cz + R[6] * qx + R[7] * qy + R[8] * qz,
+      ],
+    };
+  }
   if (s.shape === 'lathe') {
     const dx = p[0] - cx,
       dy = p[1] - cy;
@@ -181,6 +459,7 @@ export function pointToSolid(p: Vec3, s: Solid): { distance: number; point: Vec3
     const n = latheDistance(latheGeom(s), rho, p[2] - cz);
     return { distance: n.distance, point: [cx + ux * n.rz[0], cy + uy * n.rz[0], cz + n.rz[1]] };
   }
+  if (s.shape === 'rbox') return pointToRbox(p, s);
   if (s.shape === 'sphere') {
     const R = s.size[0] / 2;
     const d = Math.hypot(p[0] - cx, p[1] - cy, p[2] - cz);

@@ -1,14 +1,18 @@
 /**
  * Ray casts: a 2-D cast through an occupancy grid (DDA), and exact 3-D casts against solids (oriented box by slab
  * test in its own frame, vertical cylinder by side and caps, sphere, lathe by its cone segments and discs: see
- * lathe.ts). A ray that starts inside a solid does not hit
- * that solid (a camera inside a body sees out). raycastAll casts many rays through a bounding-volume hierarchy.
+ * lathe.ts; rounded box by the slab test and its edges and corners: see rbox.ts). A tilted solid (a pitch or a
+ * roll) is cast in its own frame: the ray turned by R^T (the same per-kind tests as an upright, unturned solid's),
+ * the normal back by R. A ray that starts inside a solid does not hit that solid (a camera inside a body sees out).
+ * raycastAll casts many rays through a bounding-volume hierarchy.
  */
 import type { Solid } from '../solids.ts';
+import { isTilted, ownFrameTwin, solidRotation } from '../solids.ts';
 import { DEG, headingVector, type Vec2 } from './footprint.ts';
 import type { Grid } from './grid.ts';
 import { buildBvh, type Bvh } from './bvh.ts';
 import { latheGeom, rayLathe } from './lathe.ts';
+import { rayRbox } from './rbox.ts';
 
 import type { Vec3 } from './nearest.ts';
 
@@ -76,9 +80,59 @@ export function raySolid(
   tMin = 0,
   tMax = Infinity,
 ): [number, number, number, number] | null {
+  if (isTilted(s) && s.shape !== 'sphere')
+    return rayTilted(s.center, ownFrameTwin(s), solidRotation(s), ox, oy, oz, dx, dy, dz, tMin, tMax);
   const yaw = (s.yaw_deg ?? 0) * DEG;
   return rayPrimitive(s, Math.cos(yaw), Math.sin(yaw), ox, oy, oz, dx, dy, dz, tMin, tMax);
 }
+
+/**
+ * raySolid for a tilted solid (centre c, own-frame twin `own`, rotation R row-major): the ray in the solid's own
+ * frame (R^T (o - c), R^T d; the same length, so the same t), the upright unturned twin's test there, the normal
+ * turned back by R. (The twin, not the tilted solid, goes to the per-kind code: it has an upright solid's fields, so
+ * the per-kind code keeps seeing the object shapes it sees without tilts.)
+ */
+function rayTilted(
+  c: readonly number[],
+  own: Solid,
+  R: Float64Array,
+  ox: number,
+  oy: number,
+  oz: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  tMin: number,
+  tMax: number,
+): [number, number, number, number] | null {
+  const px = ox - c[0],
+    py = oy - c[1],
+    pz = oz - c[2];
+  const h = rayRelative(
+    own,
+    1,
+    0,
+    R[0] * px + R[3] * py + R[6] * pz,
+    R[1] * px + R[4] * py + R[7] * pz,
+    R[2] * px + R[5] * py + R[8] * pz,
+    R[0] * dx + R[3] * dy + R[6] * dz,
+    R[1] * dx + R[4] * dy + R[7] * dz,
+    R[2] * dx + R[5] * dy + R[8] * dz,
+    tMin,
+    tMax,
+  );
+  if (!h) return null;
+  const nx = h[1],
+    ny = h[2],
+    nz = h[3];
+  h[1] = R[0] * nx + R[1] * ny + R[2] * nz;
+  h[2] = R[3] * nx + R[4] * ny + R[5] * nz;
+  h[3] = R[6] * nx + R[7] * ny + R[8] * nz;
+  return h;
+}
+
+/** The hit of the last rbox ray (t, normal in the rbox's frame), reused. */
+const RBOX_HIT = new Float64Array(4);
 
 /** raySolid with the box's yaw cosine and sine given (precomputed per scene). */
 function rayPrimitive(
@@ -94,13 +148,38 @@ function rayPrimitive(
   tMin: number,
   tMax: number,
 ): [number, number, number, number] | null {
-  const cx = s.center[0],
-    cy = s.center[1],
-    cz = s.center[2];
-  const px = ox - cx,
-    py = oy - cy,
-    pz = oz - cz;
+  return rayRelative(s, co, si, ox - s.center[0], oy - s.center[1], oz - s.center[2], dx, dy, dz, tMin, tMax);
+}
+
+/** rayPrimitive with the ray's origin relative to the solid's centre (px, py, pz). */
+function rayRelative(
+  s: Solid,
+  co: number,
+  si: number,
+  px: number,
+  py: number,
+  pz: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  tMin: number,
+  tMax: number,
+): [number, number, number, number] | null {
   if (s.shape === 'lathe') return rayLathe(latheGeom(s), px, py, pz, dx, dy, dz, tMin, tMax);
+  if (s.shape === 'rbox') {
+    // in the rbox's own frame, as the box's slab test
+    const hx = s.size[0] / 2,
+      hy = s.size[1] / 2,
+      hz = s.size[2] / 2;
+    const r = Math.min(s.radius ?? 0, hx, hy, hz);
+    const h = RBOX_HIT;
+    const lx = co * px + si * py,
+      ly = -si * px + co * py,
+      ldx = co * dx + si * dy,
+      ldy = -si * dx + co * dy;
+    if (!rayRbox(hx - r, hy - r, hz - r, r, lx, ly, pz, ldx, ldy, dz, tMin, tMax, h)) return null;
+    return [h[0], co * h[1] - si * h[2], si * h[1] + co * h[2], h[3]];
+  }
   if (s.shape === 'sphere') {
     const R = s.size[0] / 2;
     const b = px * dx + py * dy + pz * dz;
@@ -233,6 +312,10 @@ export interface RayScene {
   /** cosine and sine of each solid's yaw */
   cos: Float64Array;
   sin: Float64Array;
+  /** each solid's rotation when it is tilted (it is cast in its own frame), else null */
+  rot: (Float64Array | null)[];
+  /** each tilted solid's own-frame twin (ownFrameTwin), else null */
+  own: (Solid | null)[];
 }
 
 /** Prepare solids for raycastAll (builds the hierarchy once). */
@@ -244,7 +327,27 @@ export function rayScene(solids: readonly Solid[]): RayScene {
     cos[i] = Math.cos(y);
     sin[i] = Math.sin(y);
   });
-  return { solids, bvh: buildBvh(solids), cos, sin };
+  const rot = solids.map((s) => (isTilted(s) && s.shape !== 'sphere' ? solidRotation(s) : null));
+  const own = rot.map((r, i) => (r ? ownFrameTwin(solids[i]) : null));
+  return { solids, bvh: buildBvh(solids), cos, sin, rot, own };
+}
+
+/** raySolid for the solid at index si of a prepared scene (its yaw's cosine and sine, its tilt, taken once). */
+export function raySceneSolid(
+  sc: RayScene,
+  si: number,
+  ox: number,
+  oy: number,
+  oz: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  tMin = 0,
+  tMax = Infinity,
+): [number, number, number, number] | null {
+  const R = sc.rot[si];
+  if (R) return rayTilted(sc.solids[si].center, sc.own[si]!, R, ox, oy, oz, dx, dy, dz, tMin, tMax);
+  return rayPrimitive(sc.solids[si], sc.cos[si], sc.sin[si], ox, oy, oz, dx, dy, dz, tMin, tMax);
 }
 
 /**
@@ -326,7 +429,10 @@ export function raycastAll(
         const start = bvh.start[node];
         for (let k = start; k < start + count; k++) {
           const si = bvh.items[k];
-          const h = rayPrimitive(solids[si], sc.cos[si], sc.sin[si], ox, oy, oz, dx, dy, dz, 0, best);
+          const R = sc.rot[si];
+          const h = R
+            ? rayTilted(solids[si].center, sc.own[si]!, R, ox, oy, oz, dx, dy, dz, 0, best)
+            : rayPrimitive(solids[si], sc.cos[si], sc.sin[si], ox, oy, oz, dx, dy, dz, 0, best);
           if (h) {
             best = h[0];
             bi = si;

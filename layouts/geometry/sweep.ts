@@ -9,14 +9,19 @@ import type { Solid } from '../solids.ts';
 import {
   footprints,
   headingVector,
+  innerRect,
   rectCorners,
   DEG,
   type BodyFootprint,
   type Footprint,
   type Pose2,
+  type RectFootprint,
   type SolidFilter,
   type Vec2,
 } from './footprint.ts';
+import { convexHull, minkowskiConvex } from './hull.ts';
+
+export { convexHull, minkowskiConvex } from './hull.ts';
 
 const EPS = 1e-12;
 
@@ -109,34 +114,83 @@ export function rayRoundedPolygon(o: Vec2, d: Vec2, poly: Vec2[], r: number): nu
   return best;
 }
 
-/** Convex hull (counter-clockwise, monotone chain). */
-export function convexHull(points: Vec2[]): Vec2[] {
-  const pts = points.slice().sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  if (pts.length < 3) return pts;
-  const cross = (o: Vec2, a: Vec2, b: Vec2) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-  const lower: Vec2[] = [];
-  for (const p of pts) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 1e-15) lower.pop();
-    lower.push(p);
+/**
+ * rayRoundedPolygon for a counter-clockwise convex polygon, without allocation: the least entry into the polygon,
+ * into each side's rectangle r deep outwards and into each corner's disc (the same parts, the same grazing rule).
+ */
+export function rayDilatedPolygon(o: Vec2, d: Vec2, pts: readonly Vec2[], r: number): number | null {
+  const n = pts.length;
+  let best = n >= 3 ? rayConvexPolygon(o, d, pts as Vec2[]) : null;
+  if (r <= 0) return best;
+  for (let i = 0; i < n; i++) {
+    const p = pts[i],
+      q = pts[i + 1 < n ? i + 1 : 0];
+    // the corner's disc
+    const fx = o[0] - p[0],
+      fy = o[1] - p[1];
+    const b = fx * d[0] + fy * d[1];
+    const disc = b * b - (fx * fx + fy * fy - r * r);
+    if (disc > EPS) {
+      const sq = Math.sqrt(disc);
+      if (-b + sq > EPS) {
+        const t = Math.max(0, -b - sq);
+        if (best === null || t < best) best = t;
+      }
+    }
+    // the side's rectangle: along the side 0..L, outwards 0..r (slabs in the side's frame)
+    const ex = q[0] - p[0],
+      ey = q[1] - p[1];
+    const L = Math.hypot(ex, ey);
+    if (L < 1e-15) continue;
+    const ux = ex / L,
+      uy = ey / L;
+    const a0 = fx * ux + fy * uy,
+      b0 = fx * uy - fy * ux,
+      da = d[0] * ux + d[1] * uy,
+      db = d[0] * uy - d[1] * ux;
+    let tE = -Infinity,
+      tL = Infinity;
+    // parallel to a slab: inside it strictly, or never in the rectangle
+    if (Math.abs(da) < EPS) {
+      if (!(a0 > EPS && a0 < L - EPS)) continue;
+    } else {
+      const t1 = -a0 / da,
+        t2 = (L - a0) / da;
+      tE = Math.min(t1, t2);
+      tL = Math.max(t1, t2);
+    }
+    if (Math.abs(db) < EPS) {
+      if (!(b0 > EPS && b0 < r - EPS)) continue;
+    } else {
+      const t1 = -b0 / db,
+        t2 = (r - b0) / db;
+      tE = Math.max(tE, Math.min(t1, t2));
+      tL = Math.min(tL, Math.max(t1, t2));
+    }
+    if (tE >= tL - EPS || tL <= EPS) continue;
+    const t = Math.max(0, tE);
+    if (best === null || t < best) best = t;
   }
-  const upper: Vec2[] = [];
-  for (let i = pts.length - 1; i >= 0; i--) {
-    const p = pts[i];
-    while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], p) <= 1e-15) upper.pop();
-    upper.push(p);
-  }
-  return lower.slice(0, -1).concat(upper.slice(0, -1));
+  return best;
 }
 
 /** Distance the body's base point can travel along d (unit) before the body touches the footprint; null if never. */
 export function contactDistance(body: BodyFootprint, pose: Pose2, d: Vec2, fp: Footprint): number | null {
   const o: Vec2 = [pose.x, pose.y];
+  if (fp.kind === 'poly') {
+    // a tilted solid's polygon: dilated by a circle body, or its Minkowski sum with the reflected rectangle body
+    if (fp.points.length === 0) return null;
+    if (body.shape === 'circle') return rayDilatedPolygon(o, d, fp.points, body.radius);
+    const neg = reflectedBody(body, pose).map(([x, y]) => [-x, -y] as Vec2);
+    return rayConvexPolygon(o, d, minkowskiConvex(fp.points, neg));
+  }
+  if (fp.kind === 'rect' && fp.r) return roundedContact(body, pose, o, d, fp);
   if (body.shape === 'circle') {
     if (fp.kind === 'circle') return rayCircle(o, d, [fp.cx, fp.cy], fp.r + body.radius);
     return rayRoundedPolygon(o, d, rectCorners(fp), body.radius);
   }
   // the body reflected through its base point: -(corner - base)
-  const rel = rectCorners({ cx: 0, cy: 0, hx: body.length / 2, hy: body.width / 2, yaw: pose.yaw_deg * DEG });
+  const rel = reflectedBody(body, pose);
   if (fp.kind === 'circle') {
     return rayRoundedPolygon(
       o,
@@ -148,6 +202,47 @@ export function contactDistance(body: BodyFootprint, pose: Pose2, d: Vec2, fp: F
   const sums: Vec2[] = [];
   for (const b of rectCorners(fp)) for (const a of rel) sums.push([b[0] - a[0], b[1] - a[1]]);
   return rayConvexPolygon(o, d, convexHull(sums));
+}
+
+/** A rectangle body's corners relative to its base point, reflected through it. */
+function reflectedBody(body: BodyFootprint & { shape: 'rect' }, pose: Pose2): Vec2[] {
+  return rectCorners({ cx: 0, cy: 0, hx: body.length / 2, hy: body.width / 2, yaw: pose.yaw_deg * DEG });
+}
+
+/**
+ * contactDistance against a rectangle with rounded corners (its inner rectangle grown by a disc): the Minkowski sum
+ * with the reflected body is the inner rectangle's sum grown by that disc (a circle body adds its radius to it).
+ */
+function roundedContact(body: BodyFootprint, pose: Pose2, o: Vec2, d: Vec2, fp: RectFootprint): number | null {
+  const { rect, r } = innerRect(fp);
+  const point = rect.hx <= 0 && rect.hy <= 0;
+  if (body.shape === 'circle') {
+    const R = r + body.radius;
+    if (point) return rayCircle(o, d, [fp.cx, fp.cy], R);
+    if (rect.hx > 0 && rect.hy > 0) return rayRoundedPolygon(o, d, rectCorners(rect), R);
+    // the inner rectangle is a segment (no polygon to dilate): a rectangle R thick along it and a disc at each end
+    const alongX = rect.hx > 0;
+    const h = alongX ? rect.hx : rect.hy;
+    const ux = alongX ? Math.cos(fp.yaw) : -Math.sin(fp.yaw),
+      uy = alongX ? Math.sin(fp.yaw) : Math.cos(fp.yaw);
+    let best = rayConvexPolygon(o, d, rectCorners(alongX ? { ...rect, hy: R } : { ...rect, hx: R }));
+    for (const k of [1, -1]) {
+      const t = rayCircle(o, d, [fp.cx + k * h * ux, fp.cy + k * h * uy], R);
+      if (t !== null && (best === null || t < best)) best = t;
+    }
+    return best;
+  }
+  const rel = reflectedBody(body, pose);
+  if (point)
+    return rayRoundedPolygon(
+      o,
+      d,
+      rel.map(([x, y]) => [fp.cx - x, fp.cy - y] as Vec2),
+      r,
+    );
+  const sums: Vec2[] = [];
+  for (const b of rectCorners(rect)) for (const a of rel) sums.push([b[0] - a[0], b[1] - a[1]]);
+  return rayRoundedPolygon(o, d, convexHull(sums), r);
 }
 
 export interface SweepRequest extends SolidFilter {

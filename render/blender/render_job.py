@@ -228,7 +228,67 @@ def mesh_key(s):
     if s["shape"] == "lathe":
         # the facet error of a circle of the largest radius bounds every ring's
         return ("lathe", facet_segments("cylinder", s["size"]), s["name"])
+    if s["shape"] == "rbox":
+        # built at its size (rounding does not scale unevenly): rboxes of one size and radius share a mesh; the
+        # corners' facet error as a sphere of the radius bounds the edges' (as a cylinder's, smaller)
+        r = float(s["radius"])
+        size = tuple(float(v) for v in s["size"])
+        return ("rbox", facet_segments("sphere", (2 * r, 2 * r, 2 * r)), size, r)
     return (s["shape"], facet_segments(s["shape"], s["size"]))
+
+
+def rbox_mesh(size, radius, n):
+    """A rounded box in its own frame (centre at the origin): the points `radius` from the inner box (size - 2
+    radius). A sphere's grid of n segments around (n / 4 a quarter, latitudes at the same step) split at the inner
+    box's planes: each octant's eighth of the grid moves out to its corner of the inner box, so the grid's cells
+    across the splits are the flat faces (the sides, and the top and bottom from the four pole points) and the
+    quarter cylinders along the edges. Every vertex lies on the true surface and carries the true normal; a vertex
+    shared by coinciding parts (an inner extent of 0) is one vertex."""
+    m = max(1, n // 4)
+    r = float(radius)
+    a = [max(0.0, 0.5 * float(v) - r) for v in size]
+    # cos and sin of k quarter-steps, exact at the quarter's ends
+    cs = [(1.0, 0.0)] + [(math.cos(0.5 * math.pi * k / m), math.sin(0.5 * math.pi * k / m)) for k in range(1, m)]
+    cs.append((0.0, 1.0))
+    quads = ((1, 1), (-1, 1), (-1, -1), (1, -1))
+    lons = []  # (sx, sy, cos lon, sin lon): each quadrant from its start to its end, ends doubled
+    for q, (sx, sy) in enumerate(quads):
+        for c, sn in cs:
+            rot = ((c, sn), (-sn, c), (-c, -sn), (sn, -c))[q]
+            lons.append((sx, sy, rot[0], rot[1]))
+    lats = [(-1, sn, -c) for c, sn in cs] + [(1, c, sn) for c, sn in cs]  # (sz, cos lat, sin lat), south to north
+    v, nrm, index, grid = [], [], {}, []
+    for sz, cl, sl in lats:
+        row = []
+        for sx, sy, co, so in lons:
+            d = (cl * co, cl * so, sl)
+            p = (sx * a[0] + r * d[0], sy * a[1] + r * d[1], sz * a[2] + r * d[2])
+            i = index.get(p)
+            if i is None:
+                i = index[p] = len(v)
+                v.append(p)
+                nrm.append(d)
+            row.append(i)
+        grid.append(row)
+    f, smooth = [], []
+
+    def face(idx, sm):
+        idx = [i for j, i in enumerate(idx) if i != idx[j - 1]]  # coinciding corners are one
+        if len(set(idx)) >= 3:
+            f.append(tuple(idx))
+            smooth.append(sm)
+
+    cols = len(lons)
+    for j in range(len(lats) - 1):
+        across_z = lats[j][0] != lats[j + 1][0]
+        for c in range(cols):
+            c2 = (c + 1) % cols
+            across_xy = lons[c][:2] != lons[c2][:2]
+            # a cell across both splits is a flat side
+            face((grid[j][c], grid[j][c2], grid[j + 1][c2], grid[j + 1][c]), not (across_z and across_xy))
+    face(tuple(grid[-1][q * (m + 1)] for q in range(4)), False)
+    face(tuple(grid[0][q * (m + 1)] for q in reversed(range(4))), False)
+    return v, f, smooth, nrm
 
 
 def lathe_mesh(profile, height, wall, n):
@@ -305,7 +365,10 @@ def make_unit_mesh(shape, n):
 
 
 def make_mesh(name, builder):
-    verts, faces, smooth = builder()
+    """A mesh from builder() -> (verts, faces, smooth: True, False or one flag a face[, normals: one a vertex])."""
+    built = builder()
+    verts, faces, smooth = built[:3]
+    normals = built[3] if len(built) > 3 else None
     me = bpy.data.meshes.new(name)
     me.from_pydata(verts, [], faces)
     me.update()
@@ -315,6 +378,11 @@ def make_mesh(name, builder):
     elif smooth:  # per face
         for p, sm in zip(me.polygons, smooth):
             p.use_smooth = sm
+    if normals:
+        # the true normals at the vertices (Blender before 4.1 applies custom normals only with auto smooth)
+        if hasattr(me, "use_auto_smooth"):
+            me.use_auto_smooth = True
+        me.normals_split_custom_set_from_vertices(normals)
     me.materials.append(None)  # one slot, linked per object
     return me
 
@@ -624,6 +692,12 @@ def setup_lights(scene, lights):
         scene.collection.objects.link(obj)
 
 
+def solid_euler(s):
+    """A solid's (or a move's) orientation R = Rz(yaw) Ry(pitch) Rx(roll): Blender's 'XYZ' Euler (X applied first)."""
+    return (math.radians(float(s.get("roll_deg") or 0.0)), math.radians(float(s.get("pitch_deg") or 0.0)),
+            math.radians(float(s.get("yaw_deg", 0.0))))
+
+
 def setup_objects(scene, job):
     meshes = {}
     mats = {name: make_material(name, spec) for name, spec in job["materials"].items()}
@@ -635,15 +709,19 @@ def setup_objects(scene, job):
                     "lathe_%s" % s["name"],
                     lambda: lathe_mesh(s["profile"], float(s["size"][2]), float(s.get("wall") or 0.0), key[1]),
                 )
+            elif s["shape"] == "rbox":
+                meshes[key] = make_mesh(
+                    "rbox_%s" % s["name"], lambda: rbox_mesh(key[2], key[3], key[1])
+                )
             else:
                 meshes[key] = make_unit_mesh(*key)
         obj = bpy.data.objects.new(s["name"], meshes[key])
         scene.collection.objects.link(obj)
         obj.location = tuple(s["center"])
-        # unit meshes are scaled to the size; a lathe's mesh is built at its size
-        obj.scale = (1.0, 1.0, 1.0) if s["shape"] == "lathe" else tuple(s["size"])
+        # unit meshes are scaled to the size; a lathe's or an rbox's mesh is built at its size
+        obj.scale = (1.0, 1.0, 1.0) if s["shape"] in ("lathe", "rbox") else tuple(s["size"])
         obj.rotation_mode = "XYZ"
-        obj.rotation_euler = (0.0, 0.0, math.radians(float(s.get("yaw_deg", 0.0))))
+        obj.rotation_euler = solid_euler(s)
         obj.pass_index = int(s["truth_id"])
         slot = obj.material_slots[0]
         slot.link = "OBJECT"
@@ -796,7 +874,7 @@ def cmd_frame(msg):
         if obj is None:
             raise KeyError("moves: no object named %r" % m["name"])
         obj.location = tuple(m["center"])
-        obj.rotation_euler = (0.0, 0.0, math.radians(float(m.get("yaw_deg", 0.0))))
+        obj.rotation_euler = solid_euler(m)
         hidden = bool(m.get("hidden", False))
         if obj.hide_render != hidden:
             obj.hide_render = hidden

@@ -5,9 +5,9 @@
  * reports must say they were ray-cast) and cross-checks Blender's passes (`compareTruth`).
  */
 import type { CameraPose, Intrinsics } from '../../layouts/camera.ts';
-import type { Solid } from '../../layouts/solids.ts';
+import { isTilted, type Solid } from '../../layouts/solids.ts';
 import { solidAabb } from '../../layouts/geometry/bvh.ts';
-import { type RayScene, raycastAll, rayScene, raySolid } from '../../layouts/geometry/raycast.ts';
+import { type RayScene, raycastAll, rayScene, raySceneSolid } from '../../layouts/geometry/raycast.ts';
 import { NO_RETURN, frameRays } from './frame.ts';
 
 /** Depth and ids of one frame, one value a pixel, row-major. */
@@ -70,7 +70,7 @@ export function raycastFrame(k: Intrinsics, cam: CameraPose, scene: TruthScene):
     // a hit's ray parameter is its planar depth, never below the box's nearest corner: a pixel already holding a
     // nearer hit cannot change (the margin covers rounding in the slab test)
     const skip = near - 1e-7;
-    if (s.shape === 'box') {
+    if (s.shape === 'box' && !isTilted(s)) {
       boxPass(s, cam, rays, W, i0, j0, i1, j1, best, which, si, skip);
       continue;
     }
@@ -81,7 +81,18 @@ export function raycastFrame(k: Intrinsics, cam: CameraPose, scene: TruthScene):
       for (let i = i0; i <= i1; i++) {
         const p = j * W + i;
         if (best[p] < skip) continue;
-        const h = raySolid(s, ox, oy, oz, rx + rays.colX[i], ry + rays.colY[i], rz + rays.colZ[i], 0, best[p]);
+        const h = raySceneSolid(
+          scene.rays,
+          si,
+          ox,
+          oy,
+          oz,
+          rx + rays.colX[i],
+          ry + rays.colY[i],
+          rz + rays.colZ[i],
+          0,
+          best[p],
+        );
         if (h) {
           best[p] = h[0];
           which[p] = si;

@@ -12,6 +12,7 @@
  * record holds the cells seen in that frame alone, so the seen space of any window of frames is the union of its
  * frames' sets (`seenUnion`).
  */
+import { zRange, type Solid } from '../../layouts/solids.ts';
 import { NO_RETURN, type TruthFrame, checkFrame, frameRays } from './frame.ts';
 import { CONTACT_TOL_M } from './visibility.ts';
 
@@ -45,14 +46,14 @@ export function obstacleTopFor(cameraHeights: Iterable<number>): number {
  * camera flies above the obstacle band's default top and every solid of the scene that reaches that height stands
  * on the floor (so a column a ray crossed below it, unhit, holds nothing that reaches it); else undefined (no air).
  */
-export function airBelowFor(
-  cameraHeights: Iterable<number>,
-  solids: readonly { center: readonly number[]; size: readonly number[] }[],
-): number | undefined {
+export function airBelowFor(cameraHeights: Iterable<number>, solids: readonly Solid[]): number | undefined {
   let low = Infinity;
   for (const z of cameraHeights) low = Math.min(low, z);
   if (!(low > OBSTACLE_TOP_M) || !Number.isFinite(low)) return undefined;
-  const floating = solids.some((s) => s.center[2] + s.size[2] / 2 >= low && s.center[2] - s.size[2] / 2 > 1e-6);
+  const floating = solids.some((s) => {
+    const [lo, hi] = zRange(s);
+    return hi >= low && lo > 1e-6;
+  });
   return floating ? undefined : low;
 }
 

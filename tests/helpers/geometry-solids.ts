@@ -94,3 +94,15 @@ export function lathe(
     ...(wall !== undefined ? { wall } : {}),
   };
 }
+
+/** A rounded box (full extents `size`, edges and corners rounded by `radius`). */
+export function rbox(
+  name: string,
+  center: [number, number, number],
+  size: [number, number, number],
+  radius: number,
+  yaw_deg = 0,
+  role: SolidRole = 'fixed',
+): Solid {
+  return { name, owner: name, role, shape: 'rbox', center, size, yaw_deg, material: 'grey', radius };
+}

@@ -335,6 +335,8 @@ export const TaskThings = z.strictObject({
   scope: z.enum(['route', 'rooms_cleaned']),
   distance_m: upTo(...MAP_M).nullable(),
   floor_only: z.boolean(),
+  /** things no taller than this (m) above the floor the body drives over (a cable): not in its way, never listed */
+  drives_over_m: upTo(1, 'a body that drives over things a metre tall steers around nothing').default(0),
   source: text,
 });
 export const TangleAhead = z.strictObject({ ahead_m: upTo(...MAP_M), half_width_m: upTo(...MAP_M), source: text });

@@ -32,7 +32,12 @@ export interface JobView {
   /** way_to field cell (m) */
   way_cell_m: number;
   tangle: { ahead_m: number; half_width_m: number } | null;
-  taskThings: { scope: 'route' | 'rooms_cleaned'; distance_m: number | null; floor_only: boolean };
+  taskThings: {
+    scope: 'route' | 'rooms_cleaned';
+    distance_m: number | null;
+    floor_only: boolean;
+    drives_over_m: number;
+  };
   dropRadius_m: number | null;
   /** thing kinds the brush catches, and those whose omission is a catastrophe */
   hazards: { brush_catches: readonly string[]; catastrophe: readonly string[] } | null;

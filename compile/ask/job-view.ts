@@ -32,6 +32,7 @@ export function jobView(spec: JobSpec): JobView {
       scope: spec.task_things.scope,
       distance_m: spec.task_things.distance_m,
       floor_only: spec.task_things.floor_only,
+      drives_over_m: spec.task_things.drives_over_m,
     },
     dropRadius_m: spec.drop_zone_people?.radius_m ?? null,
     hazards: spec.hazards ? { brush_catches: spec.hazards.brush_catches, catastrophe: spec.hazards.catastrophe } : null,

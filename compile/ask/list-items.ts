@@ -18,7 +18,8 @@ export interface ListGold {
 
 /**
  * `inside(xy)` gives the signed distance of a point from the region's boundary (negative inside). Candidates are
- * thing ids; `hazard(id)` flags the job's own hazards.
+ * thing ids; `hazard(id)` flags the job's own hazards; a thing whose top is no higher than `drivesOver` above the
+ * floor (a cable the body drives over) is left out.
  */
 export function listThings(
   ctx: AskContext,
@@ -27,6 +28,7 @@ export function listThings(
   signedDistance: (xy: [number, number]) => number,
   hazard: (id: string) => boolean,
   floorOnly: boolean,
+  drivesOver = 0,
 ): ListGold {
   const out: ListGold = { things: [], dontCare: [], evidence: [] };
   const band = ctx.grid.cell;
@@ -37,6 +39,7 @@ export function listThings(
     const st = thingState(ctx.world, id, last.frame.t);
     if (!st) continue;
     if (floorOnly && st.bottom_z > ctx.job.baseZ_m + 0.03) continue;
+    if (st.top_z <= ctx.job.baseZ_m + drivesOver) continue;
     const sd = signedDistance(st.middle);
     if (Math.abs(sd) <= band) {
       out.dontCare.push({ x: st.middle[0], y: st.middle[1], radius });

@@ -1,7 +1,8 @@
 /**
  * task_things (reuse, relevance, list, memory; an end question): the things near the task. For the ask frame's
  * task (the case's last task at the end): scope `route` lists the floor things seen during the task whose
- * last-seen middle lies within distance_m of the path the base drove (the frames' base positions); scope
+ * last-seen middle lies within distance_m of the path the base drove (the frames' base positions), but for those
+ * no taller than drives_over_m (the body drives over them); scope
  * `rooms_cleaned` (vacuum) lists the brush-catchable things seen during the task whose middle lies in the rooms
  * cleaned. Things within a cell of the edge are don't-care circles. The vacuum flags its catastrophe kinds as
  * hazards. Always knowable (an empty list is a list).
@@ -44,7 +45,7 @@ export function taskThings(
     candidates = candidates.filter((id) => kinds.has(ctx.world.thing(id)?.kind ?? ''));
     sd = polygonsDistance(opts.roomsCleaned);
   }
-  const list = listThings(ctx, frames, candidates, sd, hazard, tt.floor_only);
+  const list = listThings(ctx, frames, candidates, sd, hazard, tt.floor_only, tt.drives_over_m);
   const evidence: FrameView[] = list.evidence.length ? list.evidence.map((s) => s.frame) : [f];
   const p = list.things.length ? Math.min(...list.things.map((t) => t.pixel_m)) : ctx.grid.cell;
   const gold = baseGold(ctx, family, {

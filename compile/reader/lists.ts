@@ -12,13 +12,15 @@ import { thingAt } from './things.ts';
 
 type Place = { x: number; y: number };
 
-/** The things among `ids` whose last-seen middle lies inside a region (signed distance < −cell). */
+/** The things among `ids` whose last-seen middle lies inside a region (signed distance < −cell), but those no taller
+ * than `drivesOver` above the floor (the body drives over them). */
 function inside(
   m: ReaderMemory,
   frames: readonly ReaderFrame[],
   ids: readonly string[],
   sd: (x: number, y: number) => number,
   floorOnly: boolean,
+  drivesOver = 0,
 ): Place[] {
   const out: Place[] = [];
   for (const id of ids) {
@@ -27,6 +29,7 @@ function inside(
     if (!last) continue;
     const st = thingAt(m, id, last.frame.t);
     if (!st || (floorOnly && st.bottom > m.job.baseZ_m + 0.03)) continue;
+    if (st.top <= m.job.baseZ_m + drivesOver) continue;
     if (sd(st.middle[0], st.middle[1]) < -m.grid.cell) out.push({ x: st.middle[0], y: st.middle[1] });
   }
   return out;
@@ -92,7 +95,7 @@ export function readTaskThings(m: ReaderMemory): Place[] {
   if (tt.scope === 'route') {
     const path = frames.map((f): [number, number] => [f.pose.x, f.pose.y]);
     const r = tt.distance_m ?? 0;
-    return inside(m, frames, ids, (x, y) => polylineDistance(path, x, y) - r, tt.floor_only);
+    return inside(m, frames, ids, (x, y) => polylineDistance(path, x, y) - r, tt.floor_only, tt.drives_over_m);
   }
   const rooms = roomsNamed(m, m.assignments[frameNow(m).task] ?? '');
   if (!rooms.length) return [];

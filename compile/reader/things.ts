@@ -37,8 +37,12 @@ export function lastSightingNamed(
   return best;
 }
 
-/** A thing as the world had it at t: the middle of its footprint (in its own frame) and its bottom. */
-export function thingAt(m: ReaderMemory, id: string, t: number): { middle: [number, number]; bottom: number } | null {
+/** A thing as the world had it at t: the middle of its footprint (in its own frame), its bottom and its top. */
+export function thingAt(
+  m: ReaderMemory,
+  id: string,
+  t: number,
+): { middle: [number, number]; bottom: number; top: number } | null {
   const parts: Solid[] = m.world.solidsAt(t).filter((s) => s.role === 'thing' && s.owner === id);
   if (!parts.length) return null;
   const a = (parts[0].yaw_deg ?? 0) * DEG;
@@ -48,9 +52,11 @@ export function thingAt(m: ReaderMemory, id: string, t: number): { middle: [numb
     u1 = -Infinity,
     v0 = Infinity,
     v1 = -Infinity,
-    bottom = Infinity;
+    bottom = Infinity,
+    top = -Infinity;
   for (const p of parts) {
     bottom = Math.min(bottom, zRange(p)[0]);
+    top = Math.max(top, zRange(p)[1]);
     const b = (p.yaw_deg ?? 0) * DEG;
     const hx = p.size[0] / 2,
       hy = p.size[1] / 2;
@@ -87,7 +93,7 @@ export function thingAt(m: ReaderMemory, id: string, t: number): { middle: [numb
   }
   const um = (u0 + u1) / 2,
     vm = (v0 + v1) / 2;
-  return { middle: [ca * um - sa * vm, sa * um + ca * vm], bottom };
+  return { middle: [ca * um - sa * vm, sa * um + ca * vm], bottom, top };
 }
 
 /** object_where: the middle of the named thing as last seen, or null when the frames never showed it. */

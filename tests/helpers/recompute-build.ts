@@ -317,7 +317,10 @@ export function listGold(family: string, tl: Timeline, full: FullVis[], tasks: n
     const mid = thingMiddle(tl, id, at);
     if (!mid) continue;
     const bottom = Math.min(...solidsOf(tl, id, at).map((s) => s.center[2] - s.size[2] / 2));
+    const top = Math.max(...solidsOf(tl, id, at).map((s) => s.center[2] + s.size[2] / 2));
     if (floorOnly && bottom > bj.base_z_m + 0.03) continue;
+    // task_things: a thing the body drives over is not in its way
+    if (family === 'task_things' && top <= bj.base_z_m + spec.task_things.drives_over_m) continue;
     const d = sd(mid[0], mid[1]);
     const key = `${mid[0].toFixed(3)},${mid[1].toFixed(3)}`;
     if (d < -cell - 1e-6) inside.push(key);

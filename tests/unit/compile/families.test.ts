@@ -178,18 +178,25 @@ describe('lists', () => {
     expect(() => goldRow(out.gold, ID('vacuum/2'))).not.toThrow();
   });
 
-  it('task_things lists floor things seen near the route driven', () => {
+  it('task_things lists floor things seen near the route driven, but a cable the body drives over', () => {
     const j = job('helper/1');
+    expect(j.taskThings.drives_over_m).toBeGreaterThan(0.01);
     const clothes = box('clothes_pile', [2, 3.4, 0.05], [0.3, 0.3, 0.1], 'thing', 'clothes_pile');
     const far = box('far_box', [2, 5.5, 0.1], [0.2, 0.2, 0.2], 'thing', 'far_box');
-    const solids = [...room(), clothes, far];
+    // a cable 1 cm high beside the route: in view and near, but the helper drives over it
+    const cable = box('cable', [2.5, 2.6, 0.005], [0.8, 0.012, 0.01], 'thing', 'cord');
+    const solids = [...room(), clothes, far, cable];
     const fs = frames(j, solids, [
       {
         x: 1,
         y: 3,
         heading: 0,
         t: 0,
-        entities: [thing('clothes_pile', 'clothes_pile', 2, 3.25), thing('far_box', 'box', 2, 5.4)],
+        entities: [
+          thing('clothes_pile', 'clothes_pile', 2, 3.25),
+          thing('far_box', 'box', 2, 5.4),
+          thing('cable', 'cord', 2.5, 2.6),
+        ],
       },
       { x: 3, y: 3, heading: 0, t: 5 },
     ]);

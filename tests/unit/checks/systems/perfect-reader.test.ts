@@ -412,7 +412,9 @@ describe('lists', () => {
     const clothes = box('clothes_pile', [2, 3.4, 0.05], [0.3, 0.3, 0.1], 'thing', 'clothes_pile');
     const far = box('far_box', [2, 5.5, 0.1], [0.2, 0.2, 0.2], 'thing', 'far_box');
     const high = box('red_cup', [2.5, 2.8, 0.8], [0.1, 0.1, 0.1], 'thing', 'red_cup');
-    const solids = [...room(), clothes, far, high];
+    // a cable the helper drives over (1 cm high): neither the gold nor the reader lists it
+    const cable = box('cable', [2.5, 3.3, 0.005], [0.8, 0.012, 0.01], 'thing', 'cord');
+    const solids = [...room(), clothes, far, high, cable];
     const fs = frames(j, solids, [
       {
         x: 1,
@@ -423,12 +425,13 @@ describe('lists', () => {
           seenThing('clothes_pile', 'clothes_pile', 2, 3.25),
           seenThing('far_box', 'box', 2, 5.4),
           seenThing('red_cup', 'cup', 2.5, 2.75),
+          seenThing('cable', 'cord', 2.5, 3.3),
         ],
       },
       { x: 3, y: 3, heading: 0, t: 5 },
     ]);
     const c = ctx(j, world(solids), fs);
-    const r = agree(taskThings(c), c, 'helper/1', { things: ['clothes_pile', 'far_box', 'red_cup'] });
+    const r = agree(taskThings(c), c, 'helper/1', { things: ['clothes_pile', 'far_box', 'red_cup', 'cable'] });
     expect((r.answer as { places: unknown[] }).places).toHaveLength(1);
   });
 

@@ -15,7 +15,12 @@ export interface ReaderJob {
   turn_deg: number;
   horizon_s: number;
   tangle: { ahead_m: number; half_width_m: number } | null;
-  taskThings: { scope: 'route' | 'rooms_cleaned'; distance_m: number | null; floor_only: boolean; drives_over_m: number };
+  taskThings: {
+    scope: 'route' | 'rooms_cleaned';
+    distance_m: number | null;
+    floor_only: boolean;
+    drives_over_m: number;
+  };
   dropRadius_m: number | null;
   brushCatches: readonly string[];
 }

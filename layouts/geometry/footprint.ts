@@ -11,19 +11,9 @@ import { isTilted, zRange } from '../solids.ts';
 import { latheBandRadius } from './lathe.ts';
 import { rboxFootprint } from './rbox.ts';
 import { tiltedFootprint } from './tilt.ts';
+import type { Footprint, RectFootprint, Vec2 } from './footprint-types.ts';
 
-export type Vec2 = [number, number];
-
-/**
- * A rectangle (centre, half extents, yaw in radians), a circle or a convex polygon, in the map frame. A rectangle
- * with `r` (> 0, at most min(hx, hy)) has its corners rounded with that radius: the points within r of the inner
- * rectangle of half extents hx - r, hy - r (an rbox's footprint); hx and hy stay its full half extents, so what reads
- * only a rectangle's bounds needs no change. A polygon (a tilted solid's footprint) lists its corners
- * counter-clockwise, at least three but for a degenerate cut (none when a band misses the solid).
- */
-export type Footprint = RectFootprint | { kind: 'circle'; cx: number; cy: number; r: number } | PolyFootprint;
-export type PolyFootprint = { kind: 'poly'; points: Vec2[] };
-export type RectFootprint = { kind: 'rect'; cx: number; cy: number; hx: number; hy: number; yaw: number; r?: number };
+export type { Footprint, PolyFootprint, RectFootprint, Vec2 } from './footprint-types.ts';
 
 /** A rounded rectangle's inner rectangle (half extents less the corner radius) and that radius (0 when square-cornered). */
 export function innerRect(fp: RectFootprint): { rect: RectFootprint; r: number } {

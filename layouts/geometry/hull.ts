@@ -1,5 +1,5 @@
 /** Planar convex hulls (kept apart so that footprints and sweeps can both use them without an import cycle). */
-import type { Vec2 } from './footprint.ts';
+import type { Vec2 } from './footprint-types.ts';
 
 /** Convex hull (counter-clockwise, monotone chain). */
 export function convexHull(points: Vec2[]): Vec2[] {

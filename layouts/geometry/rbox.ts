@@ -14,7 +14,7 @@
  */
 import type { Solid } from '../solids.ts';
 import { rboxParts } from '../solids.ts';
-import type { Footprint } from './footprint.ts';
+import type { Footprint } from './footprint-types.ts';
 
 const DEG = Math.PI / 180;
 

@@ -26,7 +26,7 @@
  */
 import type { Solid } from '../solids.ts';
 import { rboxParts, solidRotation } from '../solids.ts';
-import type { Vec2 } from './footprint.ts';
+import type { Vec2 } from './footprint-types.ts';
 import { convexHull } from './hull.ts';
 
 /** How far (metres) a circumscribed footprint polygon may exceed the exact footprint (its hull, for a lathe). */

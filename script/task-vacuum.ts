@@ -94,7 +94,8 @@ export function planVacuumTask(ctx: TaskContext, spec: CleanRooms): void {
     pitch_deg: ctx.pitch,
     decision,
   });
-  let firstDecision: string | undefined = 'task start';
+  // the task's start, unless a hand-off started it
+  let firstDecision: string | undefined = ctx.record.handoff ? undefined : 'task start';
 
   for (const { room, from, before } of chosen) {
     const stretches = plans.get(room.id)!;

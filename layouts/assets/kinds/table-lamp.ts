@@ -23,11 +23,11 @@ export const asset: AssetDef<Params> = {
     const form = drawPick(rng, ['vase', 'column', 'gourd'] as const, p.body);
     const R = L / 2;
     const Rs = kind === 'globe' ? Math.min(R, H * 0.3) : R;
-    const hs = clamp(drawNum(rng, 0.35, 0.5) * H, 0.08, kind === 'dome' ? Rs : 2 * Rs);
+    const hs = clamp(drawNum(rng, 0.3, 0.42) * H, 0.08, kind === 'dome' ? Rs : 2 * Rs);
     const sh = shade(kind, Rs, H, hs, rng);
     const room = sh.bottom; // body and stem below the shade
-    const hbod = room * drawNum(rng, 0.6, 0.85);
-    const rmax = Math.min(R * drawNum(rng, 0.4, 0.65), hbod * 0.45); // the body's widest radius
+    const hbod = room * drawNum(rng, 0.75, 0.92);
+    const rmax = Math.min(R * drawNum(rng, 0.45, 0.7), hbod * 0.5); // the body's widest radius
     const rn = Math.max(0.008, rmax * drawNum(rng, 0.2, 0.35)); // its neck
     const profile: [number, number][] =
       form === 'vase'

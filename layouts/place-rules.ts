@@ -8,7 +8,16 @@ import type { Fixed, Place, Thing } from './place-schema.ts';
 import type { Solid } from './solids.ts';
 import { boxCorners, overlappingPairs, penetration } from './overlap.ts';
 import { doorLeaf } from './walls.ts';
-import { cordPoints, materialTable, placeSolids, SHELF_BOARD, SHELF_POST, thingBaseMaterial } from './world.ts';
+import { assetIssues } from './assets/fixed.ts';
+import {
+  cordPoints,
+  materialTable,
+  placeSolids,
+  SHELF_BOARD,
+  SHELF_POST,
+  surfaceRect,
+  thingBaseMaterial,
+} from './world.ts';
 import { surfaceTop } from './world-state.ts';
 
 type Path = (string | number)[];
@@ -137,8 +146,10 @@ export function checkPlace(placeIn: Place, file: string, locate: Locate): InputI
     if (f.shape === 'sphere' && (Math.abs(f.size[0] - f.size[2]) > 1e-6 || Math.abs(f.size[1] - f.size[2]) > 1e-6))
       add(['fixed', i, 'size'], 'a sphere needs three equal sizes');
     if (f.shape === 'sphere' && f.surface !== undefined) add(['fixed', i, 'surface'], 'a sphere has no flat top');
+    // an asset's kind checks its params, size and surface (a couch's seat, a table's top)
+    if (f.asset) for (const iss of assetIssues(f)) add(['fixed', i, ...iss.path], iss.message);
     const top = f.z + f.size[2];
-    if (f.surface !== undefined && !f.shelves && Math.abs(f.surface - top) > TOL)
+    if (f.surface !== undefined && !f.shelves && !f.asset && Math.abs(f.surface - top) > TOL)
       add(['fixed', i, 'surface'], `surface must be its top (${top.toFixed(3)} m)`);
     if (f.shelves) {
       if (f.shape !== 'box') add(['fixed', i, 'shape'], 'shelving must be a box');
@@ -248,13 +259,15 @@ function soundForGeometry(place: Place): Place {
   const walls = place.walls.filter((w) => Math.hypot(w.to[0] - w.from[0], w.to[1] - w.from[1]) >= 1e-6);
   const doors = place.doors.filter((d) => walls.find((w) => w.id === d.wall)?.openings.some((o) => o.id === d.opening));
   const things = place.things.filter((t) => (t.shape === 'cord') === (t.path !== undefined));
+  const fixed = place.fixed.filter((f) => assetIssues(f).length === 0);
   if (
     walls.length === place.walls.length &&
     doors.length === place.doors.length &&
-    things.length === place.things.length
+    things.length === place.things.length &&
+    fixed.length === place.fixed.length
   )
     return place;
-  return { ...place, walls, doors, things };
+  return { ...place, walls, doors, things, fixed };
 }
 
 function pathStr(p: Path): string {
@@ -291,8 +304,12 @@ function thingFootprint(t: Thing, pose: { x: number; y: number; yaw: number }): 
   );
 }
 
-/** The usable top of a fixed piece as a polygon (a shelving unit's board between its posts). */
+/** The usable top of a fixed piece as a polygon (a shelving unit's board between its posts, an asset's flat top). */
 function surfacePolygon(f: Fixed): [number, number][] {
+  if (f.asset) {
+    const r = surfaceRect(f);
+    return boxCorners(r.center[0], r.center[1], r.size[0], r.size[1], r.yaw);
+  }
   if (f.shape !== 'box') {
     const r = f.size[0] / 2;
     return Array.from(
@@ -354,6 +371,7 @@ function checkRest(
     if (level !== undefined) add([...base, 'level'], 'only shelving has levels');
   }
   if (t.shape === 'cord') add([...base, 'rests_on'], 'cords lie on the floor');
+  if (f.asset && assetIssues(f).length) return; // its asset's own issues are reported; it has no sound top
   const poly = surfacePolygon(f);
   const out = thingFootprint(t, pose).some(([x, y]) => !pointInPoly(x, y, poly) && !onEdge(x, y, poly));
   if (out) add([...base, 'rests_on'], `does not fit on ${f.id}: its footprint leaves the surface`);

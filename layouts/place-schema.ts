@@ -154,6 +154,17 @@ export const Room = z
   .strict();
 export type Room = z.infer<typeof Room>;
 
+/**
+ * A fixed item built by the asset library (layouts/assets/): the kind, the seed its free choices are drawn from, and
+ * the kind's params beside them (checked against the kind's schema by the place rules, which know the kinds).
+ */
+export const AssetRef = z.looseObject({
+  kind: Ident,
+  /** the item's own seed: the same kind, size, params and seed build the same parts (a set of matching chairs) */
+  seed: z.number().int().nonnegative().max(1_000_000_000, 'at most 1e9').default(0),
+});
+export type AssetRef = z.infer<typeof AssetRef>;
+
 export const Fixed = z
   .object({
     id: Ident,
@@ -170,6 +181,11 @@ export const Fixed = z
     surface: pos.optional(),
     /** shelving: the heights of the shelf boards' tops; the unit renders as four posts and the boards */
     shelves: z.array(pos).min(1).optional(),
+    /**
+     * built by an asset kind of layouts/assets/ (a couch of cushions, arms and legs): `size` stays its bounds (a box),
+     * `center`, `yaw` and `z` place it, `material` is its body's, and a `surface` is met by the asset (a table's top)
+     */
+    asset: AssetRef.optional(),
   })
   .strict();
 export type Fixed = z.infer<typeof Fixed>;

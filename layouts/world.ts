@@ -5,6 +5,8 @@
  */
 import type { Fixed, Material, Place, Thing } from './place-schema.ts';
 import type { Solid } from './solids.ts';
+import { assetSolids, assetSurfaceRect } from './assets/fixed.ts';
+import { ASSET_MATERIALS } from './assets/materials.ts';
 import { personSolids } from './person-figure.ts';
 import { doorLeaf, wallAxes, wallSolids } from './walls.ts';
 import { initialState, type ThingPose, type WorldState } from './world-state.ts';
@@ -27,11 +29,12 @@ export const DEFAULT_MATERIALS: Record<string, Material> = {
 };
 
 /**
- * Every material a solid of the place may name: the place's materials, the defaults, and the coloured variants
+ * Every material a solid of the place may name: the place's materials, the defaults (these and the asset library's,
+ * layouts/assets/materials.ts: a place's own material of the same name wins), and the coloured variants
  * `<base>@<colour word>` of things and people (the base material with its colour replaced by the word's RGB).
  */
 export function materialTable(place: Place): Record<string, Material> {
-  const out: Record<string, Material> = { ...DEFAULT_MATERIALS, ...place.materials };
+  const out: Record<string, Material> = { ...DEFAULT_MATERIALS, ...ASSET_MATERIALS, ...place.materials };
   const variant = (base: string, word: string) => {
     const m = out[base];
     const rgb = place.colour_words[word];
@@ -55,8 +58,12 @@ export function thingBaseMaterial(t: Thing): string {
   return t.material ?? 'plastic';
 }
 
-/** A fixed piece of furniture as solids (one, or the posts and boards of a shelving unit). */
+/**
+ * A fixed piece of furniture as solids: one, the posts and boards of a shelving unit, or the parts its asset kind
+ * builds (layouts/assets/).
+ */
 export function fixedSolids(f: Fixed): Solid[] {
+  if (f.asset) return assetSolids(f);
   const base = { owner: f.id, role: 'fixed' as const, material: f.material, yaw_deg: f.yaw };
   if (!f.shelves) {
     return [
@@ -104,6 +111,19 @@ export function fixedSolids(f: Fixed): Solid[] {
     }),
   );
   return out;
+}
+
+/**
+ * Where things rest on a fixed piece with a surface (its top at `surface`): a rectangle in the map frame, its
+ * footprint for a plain piece, the flat top its kind builds for an asset (a couch's seat cushions, a console's top
+ * in front of its television). Shelving's boards are read from its shelves, not here.
+ */
+export function surfaceRect(f: Fixed): { center: [number, number]; size: [number, number]; yaw: number } {
+  if (f.asset) {
+    const r = assetSurfaceRect(f);
+    if (r) return r;
+  }
+  return { center: [f.center[0], f.center[1]], size: [f.size[0], f.size[1]], yaw: f.yaw };
 }
 
 /** Cord segment end points in the map frame. */

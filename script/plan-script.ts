@@ -17,7 +17,7 @@ import {
 } from '../layouts/geometry/index.ts';
 import type { Place, Site } from '../layouts/place-schema.ts';
 import { emptyTimeline, type PersonLeg, type ThingEvent, type DoorEvent, type Timeline } from '../layouts/timeline.ts';
-import { placeSolids } from '../layouts/world.ts';
+import { placeSolids, surfaceRect } from '../layouts/world.ts';
 import { initialState, surfaceTop, type WorldState } from '../layouts/world-state.ts';
 import { stream, type Stream } from '../foundation/index.ts';
 import { charge, DEFAULT_BATTERY, type BatteryModel } from './battery.ts';
@@ -167,8 +167,11 @@ function surfaceRects(place: Place): SurfaceRect[] {
             yaw: f.yaw,
           }),
       );
-    else if (f.surface !== undefined && f.surface <= REACH_M && f.shape === 'box')
-      out.push({ id: f.id, center: [f.center[0], f.center[1]], size: [f.size[0], f.size[1]], yaw: f.yaw });
+    else if (f.surface !== undefined && f.surface <= REACH_M && f.shape === 'box') {
+      // its footprint, or the flat top an asset builds (a couch's seat, not its arms)
+      const r = surfaceRect(f);
+      out.push({ id: f.id, center: r.center, size: r.size, yaw: r.yaw });
+    }
   }
   return out;
 }

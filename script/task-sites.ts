@@ -6,6 +6,7 @@
 import type { Vec2 } from '../layouts/geometry/index.ts';
 import type { Site, Thing } from '../layouts/place-schema.ts';
 import { surfaceTop, type ThingPose } from '../layouts/world-state.ts';
+import { surfaceRect } from '../layouts/world.ts';
 import type { TaskKindSpec } from '../jobs/job-schema.ts';
 import { reachableCentres } from './coverage.ts';
 import { nearestFit } from './nav.ts';
@@ -136,18 +137,20 @@ const taskStart = (ctx: TaskContext) => (ctx.record.handoff ? undefined : 'task 
 function spotOn(ctx: TaskContext, thing: Thing, fixedId: string, near: Vec2): ThingPose | null {
   const f = ctx.place.fixed.find((x) => x.id === fixedId);
   if (!f || f.surface === undefined) return null;
-  const c = Math.cos((f.yaw * Math.PI) / 180);
-  const sn = Math.sin((f.yaw * Math.PI) / 180);
+  // its footprint, or the flat top an asset builds (a couch's seat, not its arms)
+  const top = surfaceRect(f);
+  const c = Math.cos((top.yaw * Math.PI) / 180);
+  const sn = Math.sin((top.yaw * Math.PI) / 180);
   const r = Math.hypot(thing.size[0], thing.size[1]) / 2;
-  const hl = f.size[0] / 2 - r - 0.02;
-  const hw = f.size[1] / 2 - r - 0.02;
+  const hl = top.size[0] / 2 - r - 0.02;
+  const hw = top.size[1] / 2 - r - 0.02;
   if (hl < 0 || hw < 0) return null;
   let best: ThingPose | null = null;
   let bestD = Infinity;
   for (let a = -hl; a <= hl + 1e-9; a += Math.max(0.05, hl / 6)) {
     for (let b = -hw; b <= hw + 1e-9; b += Math.max(0.05, hw / 3)) {
-      const x = f.center[0] + a * c - b * sn;
-      const y = f.center[1] + a * sn + b * c;
+      const x = top.center[0] + a * c - b * sn;
+      const y = top.center[1] + a * sn + b * c;
       const clear = Object.entries(ctx.state.things).every(([id, p]) => {
         if (id === thing.id || p.rests_on !== fixedId) return true;
         const o = ctx.place.things.find((t) => t.id === id)!;

@@ -1,0 +1,290 @@
+/**
+ * The asset gallery (docs/asset-gallery.png): every kind of the asset library (layouts/assets/) at a few seeds, its
+ * variants in turn, each rendered by Blender at the preview quality from a camera like the helper robot's (1.30 m
+ * up, an 80 degree field of view, pitched down 45 degrees, 1.5 to 2.5 m away, a little off the item's front; a tall
+ * item's camera is pitched up just enough to take in its top, as the helper would turn its head), cropped about the
+ * item (its pixels in Blender's id pass, a margin round them, at least half the frame's width) and tiled into one
+ * labelled PNG. Each item stands alone on a grey floor (10 m apart, so no other shows), with its kind's params, seed
+ * and size under it.
+ *
+ * Run: nice -n 10 npx tsx tests/bench/asset-gallery.ts [--out docs/asset-gallery.png] [--seeds 4] [--samples 8]
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp, { type Region } from 'sharp';
+import { Picture } from '../../foundation/draw.ts';
+import { stream } from '../../foundation/rng.ts';
+import type { AssetDef } from '../../layouts/assets/asset.ts';
+import { ASSET_DEFS } from '../../layouts/assets/registry.ts';
+import { checkPlace } from '../../layouts/place-rules.ts';
+import { type Fixed, Place } from '../../layouts/place-schema.ts';
+import type { Vec3 } from '../../layouts/solids.ts';
+import { emptyTimeline } from '../../layouts/timeline.ts';
+import { BlenderProcess } from '../../render/blender-process.ts';
+import { buildShotList } from '../../render/build-shot-list.ts';
+import { readIds } from '../../render/decode.ts';
+import { QUALITY_PRESETS } from '../../render/quality.ts';
+import { writeShotList } from '../../render/shot-list.ts';
+
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
+const OUT = opt('--out', join(import.meta.dirname, '..', '..', 'docs', 'asset-gallery.png'));
+const SEEDS = Number(opt('--seeds', '4'));
+const SAMPLES = Number(opt('--samples', String(QUALITY_PRESETS.preview.samples)));
+const WORK = join(import.meta.dirname, '..', '.bench-cache', 'asset-gallery');
+
+/** Rendered at the helper's 640x480 and 80 degrees, cropped about the item, shown at 240x180. */
+const CAM = { width: 640, height: 480, hfov_deg: 80 };
+const TW = 240,
+  TH = 180,
+  LABEL = 40;
+const VFOV = (2 * Math.atan(Math.tan((40 * Math.PI) / 180) * (CAM.height / CAM.width)) * 180) / Math.PI;
+const CAM_Z = 1.3;
+
+/** Body materials to vary the pictures: upholstery, woods, lamp metals. */
+const MATERIALS = {
+  grey_floor: {
+    colour: [0.5, 0.5, 0.5],
+    roughness: 0.8,
+    pattern: { kind: 'concrete', colour2: [0.46, 0.46, 0.46], scale: 0.5 },
+  },
+  fabric_slate: fabric([0.25, 0.3, 0.34]),
+  fabric_mustard: fabric([0.72, 0.52, 0.16]),
+  fabric_sage: fabric([0.45, 0.52, 0.4]),
+  fabric_terracotta: fabric([0.62, 0.3, 0.2]),
+  fabric_stone: fabric([0.7, 0.68, 0.63]),
+  walnut: wood([0.3, 0.2, 0.13], [0.24, 0.15, 0.09]),
+  oak: wood([0.66, 0.5, 0.32], [0.56, 0.41, 0.25]),
+  birch: wood([0.78, 0.68, 0.52], [0.7, 0.6, 0.45]),
+  white_paint: { colour: [0.86, 0.86, 0.84], roughness: 0.5 },
+  brass: { colour: [0.78, 0.62, 0.32], roughness: 0.3, metallic: 1 },
+  black_metal: { colour: [0.05, 0.05, 0.05], roughness: 0.4, metallic: 0.8 },
+  ceramic_green: { colour: [0.3, 0.5, 0.42], roughness: 0.2 },
+  ceramic_cream: { colour: [0.9, 0.86, 0.76], roughness: 0.2 },
+};
+const BODY: Record<string, string[]> = {
+  couch: ['fabric_slate', 'fabric_mustard', 'fabric_sage', 'fabric_terracotta', 'fabric_stone'],
+  armchair: ['fabric_mustard', 'fabric_terracotta', 'fabric_slate', 'fabric_sage', 'fabric_stone'],
+  floor_lamp: ['brass', 'black_metal'],
+  table_lamp: ['ceramic_green', 'ceramic_cream', 'white_paint'],
+};
+const WOODS = ['walnut', 'oak', 'birch', 'white_paint'];
+
+function fabric(c: number[]) {
+  return {
+    colour: c,
+    roughness: 0.95,
+    pattern: { kind: 'fabric', colour2: c.map((x) => x * 0.88), scale: 0.01 },
+  };
+}
+function wood(c: number[], c2: number[]) {
+  return { colour: c, roughness: 0.5, pattern: { kind: 'wood', colour2: c2, scale: 0.08 } };
+}
+
+/** A believable size: the middle of the kind's range, each extent moved by up to a sixth of the range. */
+function gallerySize(def: AssetDef, params: Record<string, unknown>, seed: number): Vec3 {
+  const r = stream(seed, 'gallery/size', def.kind);
+  const p = def.params.parse(params);
+  const { min, max } = def.sizes(p);
+  const size = [0, 1, 2].map((k) => {
+    const mid = (min[k] + max[k]) / 2;
+    return Math.round((mid + r.uniform(-1, 1) * ((max[k] - min[k]) / 6)) * 100) / 100;
+  }) as Vec3;
+  if (def.issues?.(size, p).length) size[1] = size[0];
+  if (def.issues?.(size, p).length) throw new Error(`${def.kind} ${JSON.stringify(params)}: no size fits`);
+  return size;
+}
+
+/** Words in lines of at most n characters (two lines at most). */
+function wrap(text: string, n: number): string[] {
+  const lines: string[] = [];
+  for (const w of text.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + w.length <= n) lines[lines.length - 1] = `${last} ${w}`;
+    else lines.push(w);
+  }
+  return lines.slice(0, 2);
+}
+
+/**
+ * The region of a frame to show: the item's pixels (its id in the id pass) with a margin of a sixth of their extent,
+ * widened to 4:3 and to at least half the frame's width, kept inside the frame.
+ */
+function cropAbout(ids: { width: number; height: number; data: Uint16Array }, id: number): Region {
+  const { width: W, height: H } = ids;
+  let x0 = W,
+    y0 = H,
+    x1 = -1,
+    y1 = -1;
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++)
+      if (ids.data[y * W + x] === id) {
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+      }
+  if (x1 < 0) return { left: 0, top: 0, width: W, height: H };
+  const m = Math.max(x1 - x0, y1 - y0) / 6 + 8;
+  let w = Math.max(x1 - x0 + 2 * m, ((y1 - y0 + 2 * m) * 4) / 3, W / 2);
+  w = Math.min(w, W, (H * 4) / 3);
+  const h = (w * 3) / 4;
+  const left = Math.round(Math.min(Math.max((x0 + x1) / 2 - w / 2, 0), W - w));
+  const top = Math.round(Math.min(Math.max((y0 + y1) / 2 - h / 2, 0), H - h));
+  return { left, top, width: Math.min(Math.round(w), W - left), height: Math.min(Math.round(h), H - top) };
+}
+
+interface Tile {
+  def: AssetDef;
+  params: Record<string, unknown>;
+  seed: number;
+  item: Fixed;
+  camera: { position: [number, number, number]; yaw_deg: number; pitch_deg: number };
+}
+
+const tiles: Tile[] = [];
+let j = 0;
+for (const def of ASSET_DEFS) {
+  for (let i = 0; i < SEEDS; i++, j++) {
+    const params = def.variants[i % def.variants.length];
+    const seed = i + 1;
+    const size = gallerySize(def, params, seed);
+    const r = stream(seed, 'gallery/view', def.kind);
+    const bodies = BODY[def.kind] ?? WOODS;
+    const material = bodies[(i + def.kind.length) % bodies.length];
+    const center: [number, number] = [10 * j, 0];
+    const item = {
+      id: `${def.kind}_${i}`,
+      kind: def.kind,
+      shape: 'box',
+      center,
+      size,
+      // a bed is seen from its foot (its +x)
+      yaw: def.kind === 'bed' ? -90 : 0,
+      z: 0,
+      material,
+      asset: { ...params, kind: def.kind, seed },
+    } as Fixed;
+    // the camera: in front, 15 to 35 degrees to one side, 1.5 to 2.5 m from the item's middle
+    const side = (i % 2 ? 1 : -1) * r.uniform(15, 35);
+    // (a tall item from 2.5 m, so that its top and its foot both show)
+    const d = size[2] > 1.5 ? 2.5 : Math.min(2.5, Math.max(1.5, 0.9 + 0.55 * Math.max(size[0], size[2])));
+    const a = (side * Math.PI) / 180;
+    const position: [number, number, number] = [center[0] + d * Math.sin(a), center[1] - d * Math.cos(a), CAM_Z];
+    const yaw = (Math.atan2(center[1] - position[1], center[0] - position[0]) * 180) / Math.PI;
+    // pitched down 45 degrees, or up just enough that the item's top shows
+    // (the top's highest angle is at its nearest edge when it stands above the camera, else at its farthest)
+    const reach = (size[2] > CAM_Z ? -1 : 1) * (Math.max(size[0], size[1]) / 2);
+    const top = (Math.atan2(size[2] + 0.1 - CAM_Z, d + reach) * 180) / Math.PI;
+    const pitch = Math.max(-45, top - VFOV / 2);
+    tiles.push({ def, params, seed, item, camera: { position, yaw_deg: yaw, pitch_deg: pitch } });
+  }
+}
+
+const raw = {
+  id: 'apartment_g',
+  kind: 'apartment',
+  name: 'asset gallery',
+  bounds: { x_min: -15, x_max: 10 * j + 10, y_min: -15, y_max: 15 },
+  colour_words: { grey: [0.5, 0.5, 0.5] },
+  materials: MATERIALS,
+  floor: { material: 'grey_floor' },
+  rooms: [
+    {
+      id: 'hall',
+      name: 'gallery',
+      polygon: [
+        [-15, -15],
+        [10 * j + 10, -15],
+        [10 * j + 10, 15],
+        [-15, 15],
+      ],
+    },
+  ],
+  fixed: tiles.map((t) => t.item),
+  lights: {
+    world: { colour: [0.85, 0.88, 0.95], strength: 0.5 },
+    items: [{ id: 'sun', type: 'sun', power: 2, colour: [1, 0.96, 0.9], size: 3, elevation: 55, azimuth: -70 }],
+  },
+  sites: [{ id: 'spot', role: 'parking', position: [-4, -4] }],
+  credits: { statement: 'the asset gallery: procedural assets of layouts/assets/' },
+};
+const place = Place.parse(raw);
+const issues = checkPlace(place, 'gallery', () => undefined);
+if (issues.length) throw new Error(issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
+
+const { job, entities } = buildShotList({
+  sid: 'gallery',
+  place,
+  timeline: emptyTimeline(place, 1),
+  frames: tiles.map((t, index) => ({ index, t: 0, camera: t.camera })),
+  camera: CAM,
+});
+rmSync(WORK, { recursive: true, force: true });
+mkdirSync(WORK, { recursive: true });
+const jobPath = join(WORK, 'gallery.job.json');
+writeShotList(jobPath, job);
+const proc = new BlenderProcess({ samples: SAMPLES, workDir: WORK, timeoutPerSampleS: 10 });
+const t0 = performance.now();
+const pictures: { rgb: string; crop: Region }[] = [];
+try {
+  for (const [index, t] of tiles.entries()) {
+    const stem = join(WORK, `tile-${String(index).padStart(3, '0')}`);
+    const out = {
+      rgb: `${stem}.jpg`,
+      depth: `${stem}.depth.png`,
+      ids: `${stem}.ids.png`,
+      albedo: `${stem}.albedo.png`,
+    };
+    const rep = await proc.renderFrame({
+      jobPath,
+      width: CAM.width,
+      height: CAM.height,
+      index,
+      camera: job.frames[index].camera,
+      moves: [],
+      out,
+    });
+    const id = entities.find((e) => e.entity === t.item.id)!.truth_id;
+    pictures.push({ rgb: out.rgb, crop: cropAbout(readIds(out.ids), id) });
+    console.log(`${t.item.id}: ${rep.render_s.toFixed(1)} s`);
+  }
+} finally {
+  await proc.close();
+}
+const renderS = (performance.now() - t0) / 1000;
+
+// the sheet: a row per kind, a tile per seed, labelled
+const HEAD = 26;
+const pic = new Picture(SEEDS * TW, HEAD + ASSET_DEFS.length * (TH + LABEL), '#1c1c1c');
+pic.text(
+  6,
+  17,
+  `asset library: ${ASSET_DEFS.length} kinds x ${SEEDS} seeds, Blender preview quality (${SAMPLES} samples), helper camera (1.30 m, 80 deg)`,
+  { size: 12, fill: '#ffffff' },
+);
+for (const [k, t] of tiles.entries()) {
+  const x = (k % SEEDS) * TW;
+  const y = HEAD + Math.floor(k / SEEDS) * (TH + LABEL);
+  const jpg = await sharp(readFileSync(pictures[k].rgb))
+    .extract(pictures[k].crop)
+    .resize(TW, TH)
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  pic.image(x, y, TW, TH, `data:image/jpeg;base64,${jpg.toString('base64')}`);
+  const ps = Object.entries(t.params)
+    .map(([a, b]) => `${a}=${b}`)
+    .join(' ');
+  pic.text(x + 5, y + TH + 12, `${t.def.kind}  seed ${t.seed}  ${t.item.size.map((v) => v.toFixed(2)).join(' x ')} m`, {
+    size: 10,
+    fill: '#ffffff',
+  });
+  wrap(ps || '(params drawn from the seed)', 46).forEach((line, n) =>
+    pic.text(x + 5, y + TH + 24 + 11 * n, line, { size: 9, fill: '#bbbbbb' }),
+  );
+}
+const png = await sharp(Buffer.from(pic.toSvg()))
+  .png({ compressionLevel: 9, palette: true, colours: 256, dither: 0.6 })
+  .toBuffer();
+writeFileSync(OUT, png);
+console.log(`${OUT}: ${png.length} bytes, ${tiles.length} tiles rendered in ${renderS.toFixed(0)} s`);

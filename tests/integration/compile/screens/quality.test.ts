@@ -1,6 +1,7 @@
 /**
  * The lit and colour screens give the same verdicts at test quality as at final quality: the same frames of a
- * place (the helper's first frames in the apartment) rendered with the real Blender at the test preset and at the
+ * place (the helper's first four frames in the apartment: the first two see one thing clearly, with the floor things
+ * scattered; the next two see the lamp and the toys) rendered with the real Blender at the test preset and at the
  * final preset; for every thing seen with at least MIN_PIXELS, the lit verdict (brightness >= LIT_FLOOR, from the RGB)
  * and the colour verdict (the colour word most of its clear frames show is its own, named from the albedo pass of
  * the same render call) must agree. Pixel counts and edge margins come from the exact id pass, so they agree by
@@ -18,7 +19,7 @@ import type { FrameView, SeenEntity } from '../../../../compile/ask/inputs.ts';
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 const BIN = join(REPO, 'pipeline', 'bin', 'stbench.mjs');
 const ROOT = mkdtempSync(join(tmpdir(), 'stbench-screens-quality-'));
-const FRAMES = 2;
+const FRAMES = 4;
 
 const stbench = (args: string[]) =>
   execFileSync('node', [BIN, ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });

@@ -14,7 +14,9 @@ import type { Solid } from '../../layouts/solids.ts';
 export type V2 = [number, number];
 export type Outline =
   | { kind: 'rect'; c: V2; hx: number; hy: number; yaw: number }
-  | { kind: 'circle'; c: V2; r: number };
+  | { kind: 'circle'; c: V2; r: number }
+  /** a convex polygon, counter-clockwise, c its vertices' mean */
+  | { kind: 'poly'; c: V2; pts: V2[]; R: number };
 
 /** A visibility record, as much of it as the recomputation reads. */
 export interface Vis {
@@ -85,7 +87,9 @@ export function obstaclesAt(tl: Timeline, t: number, job: BodyJob): { solid: Sol
       z1 = s.center[2] + s.size[2] / 2;
     if (!(z0 < hi && z1 > lo)) continue;
     const c: V2 = [s.center[0], s.center[1]];
-    if (s.shape === 'box')
+    if (s.shape === 'rbox' || s.shape === 'lathe' || s.pitch_deg || s.roll_deg)
+      out.push({ solid: s, o: bandOutline(s, lo, hi) });
+    else if (s.shape === 'box')
       out.push({ solid: s, o: { kind: 'rect', c, hx: s.size[0] / 2, hy: s.size[1] / 2, yaw: rad(s.yaw_deg ?? 0) } });
     else if (s.shape === 'cylinder')
       out.push({ solid: s, o: { kind: 'circle', c, r: Math.max(s.size[0], s.size[1]) / 2 } });
@@ -96,6 +100,148 @@ export function obstaclesAt(tl: Timeline, t: number, job: BodyJob): { solid: Sol
     }
   }
   return out;
+}
+
+/** Points (map frame) of a convex polygon cut into counter-clockwise order: their hull (monotone chain). */
+function hull(points: V2[]): V2[] {
+  const p = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const cross = (o: V2, a: V2, b: V2) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const half = (pts: V2[]) => {
+    const h: V2[] = [];
+    for (const q of pts) {
+      while (h.length >= 2 && cross(h[h.length - 2], h[h.length - 1], q) <= 1e-15) h.pop();
+      h.push(q);
+    }
+    return h.slice(0, -1);
+  };
+  return [...half(p), ...half([...p].reverse())];
+}
+
+const polyOutline = (pts: V2[]): Outline => {
+  const h = hull(pts);
+  const c: V2 = [h.reduce((a, q) => a + q[0], 0) / h.length, h.reduce((a, q) => a + q[1], 0) / h.length];
+  return { kind: 'poly', pts: h, c, R: Math.max(...h.map((q) => Math.hypot(q[0] - c[0], q[1] - c[1]))) };
+};
+
+/** The radius of an upright lathe's outer profile at its own height z (linear between profile points). */
+function latheRadius(profile: readonly number[][], z: number): number {
+  for (let i = 1; i < profile.length; i++) {
+    const [r0, z0] = profile[i - 1],
+      [r1, z1] = profile[i];
+    if (z <= z1) return r0 + ((r1 - r0) * (z - z0)) / (z1 - z0);
+  }
+  return profile[profile.length - 1][0];
+}
+
+/** Sides of a polygon inscribed in a circle of radius r that stays within SAG_M of the circle (at least 8). */
+const SAG_M = 1e-5;
+const sides = (r: number) => Math.max(8, Math.ceil(Math.PI / Math.acos(Math.max(-1, 1 - SAG_M / Math.max(r, 1e-9)))));
+
+/** A rounded rectangle (half extents hx, hy, corners of radius rho) about c, turned by yaw: a fine polygon. */
+function roundedRect(c: V2, hx: number, hy: number, rho: number, yaw: number): V2[] {
+  const pts: V2[] = [];
+  const co = Math.cos(yaw),
+    si = Math.sin(yaw);
+  for (const [sx, sy] of [
+    [1, 1],
+    [-1, 1],
+    [-1, -1],
+    [1, -1],
+  ])
+    for (let i = 0, n = Math.ceil(sides(rho) / 4); i <= n; i++) {
+      const a = Math.atan2(sy, sx) - Math.PI / 4 + (i * Math.PI) / (2 * n);
+      const u = sx * (hx - rho) + rho * Math.cos(a),
+        v = sy * (hy - rho) + rho * Math.sin(a);
+      pts.push([c[0] + co * u - si * v, c[1] + si * u + co * v]);
+    }
+  return pts;
+}
+
+/**
+ * The outline within the height band [lo, hi] (map z) of a solid that is not an upright box, cylinder or sphere,
+ * computed here on its own: an upright lathe, the disc of its outer profile's widest radius inside the band (an
+ * inscribed polygon within 10 um of it, as every circle here); an upright rbox, its widest cross-section in the band (the inner box grown by the radius
+ * where the band comes nearest the inner box's height range); a tilted box or cylinder, every edge of the solid (a
+ * cylinder's as inscribed polygons top and bottom and their side lines) clipped to the band, turned by
+ * Rz(yaw) Ry(pitch) Rx(roll), and the hull of the ends. A tilted lathe or rbox is not read here.
+ */
+export function bandOutline(s: Solid, lo: number, hi: number): Outline {
+  const [cx, cy, cz] = s.center;
+  const tilted = !!(s.pitch_deg || s.roll_deg);
+  if (!tilted && s.shape === 'lathe') {
+    const prof = s.profile as number[][];
+    const bottom = cz - s.size[2] / 2;
+    const a = Math.max(0, lo - bottom),
+      b = Math.min(s.size[2], hi - bottom);
+    let r = Math.max(latheRadius(prof, a), latheRadius(prof, b));
+    for (const [pr, pz] of prof) if (pz > a && pz < b) r = Math.max(r, pr);
+    const pts: V2[] = [];
+    for (let i = 0, n = sides(r); i < n; i++)
+      pts.push([cx + r * Math.cos((2 * i * Math.PI) / n), cy + r * Math.sin((2 * i * Math.PI) / n)]);
+    return polyOutline(pts);
+  }
+  if (!tilted && s.shape === 'rbox') {
+    const R = s.radius as number;
+    const az = s.size[2] / 2 - R;
+    const dz = Math.max(0, lo - (cz + az), cz - az - hi);
+    const rho = Math.sqrt(Math.max(0, R * R - dz * dz));
+    const hx = s.size[0] / 2 - R + rho,
+      hy = s.size[1] / 2 - R + rho;
+    return polyOutline(roundedRect([cx, cy], hx, hy, rho, rad(s.yaw_deg ?? 0)));
+  }
+  if (s.shape !== 'box' && s.shape !== 'cylinder')
+    throw new Error(`recompute: no outline for a tilted ${s.shape} (${s.name})`);
+  // the solid's edges in its own frame
+  const segs: [number[], number[]][] = [];
+  const [ex, ey, ez] = s.size.map((v) => v / 2);
+  if (s.shape === 'box') {
+    const v = (i: number) => [i & 1 ? ex : -ex, i & 2 ? ey : -ey, i & 4 ? ez : -ez];
+    for (let i = 0; i < 8; i++) for (const bit of [1, 2, 4]) if (!(i & bit)) segs.push([v(i), v(i | bit)]);
+  } else {
+    const r = Math.max(s.size[0], s.size[1]) / 2,
+      N = sides(r);
+    for (let i = 0; i < N; i++) {
+      const a = (2 * Math.PI * i) / N,
+        b = (2 * Math.PI * (i + 1)) / N;
+      for (const z of [-ez, ez])
+        segs.push([
+          [r * Math.cos(a), r * Math.sin(a), z],
+          [r * Math.cos(b), r * Math.sin(b), z],
+        ]);
+      segs.push([
+        [r * Math.cos(a), r * Math.sin(a), -ez],
+        [r * Math.cos(a), r * Math.sin(a), ez],
+      ]);
+    }
+  }
+  // Rz(yaw) Ry(pitch) Rx(roll), applied to a point of the solid's own frame, then moved to its centre
+  const [Y, P, Rr] = [rad(s.yaw_deg ?? 0), rad(s.pitch_deg ?? 0), rad(s.roll_deg ?? 0)];
+  const turn = ([x, y, z]: number[]) => {
+    const y1 = y * Math.cos(Rr) - z * Math.sin(Rr),
+      z1 = y * Math.sin(Rr) + z * Math.cos(Rr);
+    const x2 = x * Math.cos(P) + z1 * Math.sin(P),
+      z2 = -x * Math.sin(P) + z1 * Math.cos(P);
+    return [cx + x2 * Math.cos(Y) - y1 * Math.sin(Y), cy + x2 * Math.sin(Y) + y1 * Math.cos(Y), cz + z2];
+  };
+  const pts: V2[] = [];
+  for (const [a0, b0] of segs) {
+    const a = turn(a0),
+      b = turn(b0);
+    const dz = b[2] - a[2];
+    let t0 = 0,
+      t1 = 1;
+    if (Math.abs(dz) < 1e-15) {
+      if (a[2] < lo || a[2] > hi) continue;
+    } else {
+      const u = (lo - a[2]) / dz,
+        w = (hi - a[2]) / dz;
+      t0 = Math.max(t0, Math.min(u, w));
+      t1 = Math.min(t1, Math.max(u, w));
+      if (t0 > t1) continue;
+    }
+    for (const t of [t0, t1]) pts.push([a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])]);
+  }
+  return polyOutline(pts);
 }
 
 function corners(o: Extract<Outline, { kind: 'rect' }>): V2[] {
@@ -109,9 +255,13 @@ function corners(o: Extract<Outline, { kind: 'rect' }>): V2[] {
   ].map(([u, v]) => [o.c[0] + c * u * o.hx - s * v * o.hy, o.c[1] + s * u * o.hx + c * v * o.hy] as V2);
 }
 
+/** The corners of a rectangle or polygon, counter-clockwise. */
+const vertices = (o: Exclude<Outline, { kind: 'circle' }>): V2[] => (o.kind === 'poly' ? o.pts : corners(o));
+
 /** Whether a point lies strictly inside an outline. */
 export function inside(o: Outline, x: number, y: number): boolean {
   if (o.kind === 'circle') return Math.hypot(x - o.c[0], y - o.c[1]) < o.r;
+  if (o.kind === 'poly') return edges(o.pts).every((e) => (x - e.a[0]) * e.n[0] + (y - e.a[1]) * e.n[1] < 0);
   const dx = x - o.c[0],
     dy = y - o.c[1];
   const u = dx * Math.cos(o.yaw) + dy * Math.sin(o.yaw),
@@ -154,13 +304,13 @@ function pointToDisc(p: V2, d: V2, c: V2, r: number): number | null {
   return Math.max(0, t0);
 }
 
-/** A disc moving along d against a rectangle. */
-function discToRect(c: V2, r: number, d: V2, rect: Extract<Outline, { kind: 'rect' }>): number | null {
+/** A disc moving along d against a rectangle or a convex polygon. */
+function discToRect(c: V2, r: number, d: V2, rect: Exclude<Outline, { kind: 'circle' }>): number | null {
   let best: number | null = null;
   const take = (t: number | null) => {
     if (t !== null && (best === null || t < best)) best = t;
   };
-  const poly = corners(rect);
+  const poly = vertices(rect);
   for (const e of edges(poly)) take(pointToEdge([c[0] - r * e.n[0], c[1] - r * e.n[1]], d, e.a, e.b, e.n));
   for (const v of poly) take(pointToDisc(c, d, v, r));
   return best;
@@ -169,10 +319,17 @@ function discToRect(c: V2, r: number, d: V2, rect: Extract<Outline, { kind: 'rec
 /** How far a body outline can move along d (unit) before touching an obstacle outline; null if never. */
 export function contact(body: Outline, d: V2, ob: Outline): number | null {
   if (body.kind === 'circle' && ob.kind === 'circle') return pointToDisc(body.c, d, ob.c, body.r + ob.r);
-  if (body.kind === 'circle' && ob.kind === 'rect') return discToRect(body.c, body.r, d, ob);
-  if (body.kind === 'rect' && ob.kind === 'circle') return discToRect(ob.c, ob.r, [-d[0], -d[1]], body);
-  const P = corners(body as Extract<Outline, { kind: 'rect' }>),
-    Q = corners(ob as Extract<Outline, { kind: 'rect' }>);
+  if (ob.kind === 'poly') {
+    // nothing to meet when the body's path passes wide of the polygon's circle, or it lies behind
+    const Rb = body.kind === 'circle' ? body.r : body.kind === 'rect' ? Math.hypot(body.hx, body.hy) : body.R;
+    const wx = ob.c[0] - body.c[0],
+      wy = ob.c[1] - body.c[1];
+    if (Math.abs(wx * d[1] - wy * d[0]) > Rb + ob.R || wx * d[0] + wy * d[1] < -(Rb + ob.R)) return null;
+  }
+  if (body.kind === 'circle' && ob.kind !== 'circle') return discToRect(body.c, body.r, d, ob);
+  if (body.kind !== 'circle' && ob.kind === 'circle') return discToRect(ob.c, ob.r, [-d[0], -d[1]], body);
+  const P = vertices(body as Exclude<Outline, { kind: 'circle' }>),
+    Q = vertices(ob as Exclude<Outline, { kind: 'circle' }>);
   let best: number | null = null;
   const take = (t: number | null) => {
     if (t !== null && (best === null || t < best)) best = t;
@@ -255,7 +412,7 @@ export class Seen {
   /** cells whose centre lies inside an outline */
   under(o: Outline): number[] {
     const out: number[] = [];
-    const R = o.kind === 'circle' ? o.r : Math.hypot(o.hx, o.hy);
+    const R = o.kind === 'circle' ? o.r : o.kind === 'poly' ? o.R : Math.hypot(o.hx, o.hy);
     for (
       let j = Math.floor((o.c[1] - R - this.g.y0) / this.g.cell);
       j <= Math.floor((o.c[1] + R - this.g.y0) / this.g.cell);
@@ -338,6 +495,17 @@ export function clearPathGold(
 /** The distance (m) from a point to an outline: 0 inside. */
 export function pointToOutline(o: Outline, x: number, y: number): number {
   if (o.kind === 'circle') return Math.max(0, Math.hypot(x - o.c[0], y - o.c[1]) - o.r);
+  if (o.kind === 'poly') {
+    if (inside(o, x, y)) return 0;
+    return Math.min(
+      ...edges(o.pts).map(({ a, b }) => {
+        const ex = b[0] - a[0],
+          ey = b[1] - a[1];
+        const t = Math.max(0, Math.min(1, ((x - a[0]) * ex + (y - a[1]) * ey) / (ex * ex + ey * ey)));
+        return Math.hypot(x - a[0] - t * ex, y - a[1] - t * ey);
+      }),
+    );
+  }
   const dx = x - o.c[0],
     dy = y - o.c[1];
   const u = dx * Math.cos(o.yaw) + dy * Math.sin(o.yaw),

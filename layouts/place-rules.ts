@@ -14,7 +14,7 @@ import {
   materialTable,
   placeSolids,
   SHELF_BOARD,
-  SHELF_POST,
+  shelfRect,
   surfaceRect,
   thingBaseMaterial,
 } from './world.ts';
@@ -306,6 +306,8 @@ function thingFootprint(t: Thing, pose: { x: number; y: number; yaw: number }): 
 
 /** The usable top of a fixed piece as a polygon (a shelving unit's board between its posts, an asset's flat top). */
 function surfacePolygon(f: Fixed): [number, number][] {
+  const sr = shelfRect(f);
+  if (sr) return boxCorners(sr.center[0], sr.center[1], sr.size[0], sr.size[1], sr.yaw);
   if (f.asset) {
     const r = surfaceRect(f);
     return boxCorners(r.center[0], r.center[1], r.size[0], r.size[1], r.yaw);
@@ -321,8 +323,7 @@ function surfacePolygon(f: Fixed): [number, number][] {
         ],
     );
   }
-  const l = f.shelves ? f.size[0] - 2 * SHELF_POST : f.size[0];
-  return boxCorners(f.center[0], f.center[1], l, f.size[1], f.yaw);
+  return boxCorners(f.center[0], f.center[1], f.size[0], f.size[1], f.yaw);
 }
 
 function checkRest(

@@ -5,16 +5,14 @@
  */
 import type { Fixed, Material, Place, Thing } from './place-schema.ts';
 import type { Solid } from './solids.ts';
-import { assetSolids, assetSurfaceRect } from './assets/fixed.ts';
+import { SHELF_BOARD, SHELF_POST } from './assets/asset.ts';
+import { assetShelfRect, assetSolids, assetSurfaceRect } from './assets/fixed.ts';
 import { ASSET_MATERIALS } from './assets/materials.ts';
 import { personSolids } from './person-figure.ts';
 import { doorLeaf, wallAxes, wallSolids } from './walls.ts';
 import { initialState, type ThingPose, type WorldState } from './world-state.ts';
 
-/** Shelving posts: square section (m). */
-export const SHELF_POST = 0.05;
-/** Shelving boards: thickness (m); a shelf level's height is the top of its board. */
-export const SHELF_BOARD = 0.03;
+export { SHELF_BOARD, SHELF_POST };
 
 /** Materials available without being declared in a place (a place may override them). */
 export const DEFAULT_MATERIALS: Record<string, Material> = {
@@ -124,6 +122,20 @@ export function surfaceRect(f: Fixed): { center: [number, number]; size: [number
     if (r) return r;
   }
   return { center: [f.center[0], f.center[1]], size: [f.size[0], f.size[1]], yaw: f.yaw };
+}
+
+/**
+ * Where things stand on a shelving unit's boards (every level alike): a rectangle in the map frame, the board between
+ * the posts for a plain unit, the rectangle its kind builds for an asset (a rack's decking between its uprights, the
+ * same; a bookcase's boards between its sides in front of its back). Undefined for an item without shelves.
+ */
+export function shelfRect(f: Fixed): { center: [number, number]; size: [number, number]; yaw: number } | undefined {
+  if (!f.shelves) return undefined;
+  if (f.asset) {
+    const r = assetShelfRect(f);
+    if (r) return r;
+  }
+  return { center: [f.center[0], f.center[1]], size: [f.size[0] - 2 * SHELF_POST, f.size[1]], yaw: f.yaw };
 }
 
 /** Cord segment end points in the map frame. */

@@ -17,7 +17,7 @@ import {
 } from '../layouts/geometry/index.ts';
 import type { Place, Site } from '../layouts/place-schema.ts';
 import { emptyTimeline, type PersonLeg, type ThingEvent, type DoorEvent, type Timeline } from '../layouts/timeline.ts';
-import { placeSolids, surfaceRect } from '../layouts/world.ts';
+import { placeSolids, shelfRect, surfaceRect } from '../layouts/world.ts';
 import { initialState, surfaceTop, type WorldState } from '../layouts/world-state.ts';
 import { stream, type Stream } from '../foundation/index.ts';
 import { charge, DEFAULT_BATTERY, type BatteryModel } from './battery.ts';
@@ -155,17 +155,10 @@ export const REACH_M = 2;
 function surfaceRects(place: Place): SurfaceRect[] {
   const out: SurfaceRect[] = [];
   for (const f of place.fixed) {
-    if (f.shelves)
+    const sr = shelfRect(f);
+    if (f.shelves && sr)
       f.shelves.forEach(
-        (h, level) =>
-          h <= REACH_M &&
-          out.push({
-            id: f.id,
-            level,
-            center: [f.center[0], f.center[1]],
-            size: [f.size[0] - 0.1, f.size[1]],
-            yaw: f.yaw,
-          }),
+        (h, level) => h <= REACH_M && out.push({ id: f.id, level, center: sr.center, size: sr.size, yaw: sr.yaw }),
       );
     else if (f.surface !== undefined && f.surface <= REACH_M && f.shape === 'box') {
       // its footprint, or the flat top an asset builds (a couch's seat, not its arms)

@@ -43,6 +43,24 @@ export interface AssetBuild {
   parts: Part[];
   /** present for kinds with a surface */
   surface?: SurfaceArea;
+  /**
+   * present for kinds that take shelves: the rectangle (centre, size) in the asset frame where things stand on every
+   * board (each board's flat top covers it, at the shelf's height)
+   */
+  shelfArea?: { center: [number, number]; size: [number, number] };
+}
+
+/** Shelving posts: square section (m); a plain shelving unit's boards run between them. */
+export const SHELF_POST = 0.05;
+/** Shelving boards: thickness (m); a shelf level's height is the top of its board. */
+export const SHELF_BOARD = 0.03;
+
+/** The heights a kind's shelves may take at a size: each board top within [lo, hi] above the bottom, rising by gap. */
+export interface ShelfRange {
+  lo: number;
+  hi: number;
+  /** the least rise from one board top to the next */
+  gap: number;
 }
 
 /** A misfit of an item's size, params or surface with its kind; `path` is below the item (['size', 2], ['asset', 'top']). */
@@ -72,15 +90,21 @@ export interface AssetDef<P = Record<string, unknown>> {
    * absent for a kind with no surface things rest on.
    */
   surface?(size: Vec3, p: P): [number, number];
+  /**
+   * The heights above its bottom its shelves' board tops can take at this size, for a kind that takes the item's
+   * `shelves` (shelving: a board with its flat top exactly at each); absent for a kind that refuses shelves.
+   */
+  shelves?(size: Vec3, p: P): ShelfRange;
   /** misfits of a size and params within the ranges (a round top needs length = width) */
   issues?(size: Vec3, p: P): AssetIssue[];
   /** the param sets the tests and the gallery build (each with 100 seeds); the first is the plain one */
   variants: Record<string, unknown>[];
   /**
    * The parts at this size. `surface`: the height above the bottom the item's surface must have (absent: the kind
-   * draws its own); within the `surface` range. Valid for every size within `sizes(p)`.
+   * draws its own); within the `surface` range. `shelves`: the heights above the bottom of its boards' tops, for a
+   * kind that takes shelves (absent: it draws its own). Valid for every size within `sizes(p)`.
    */
-  build(size: Vec3, p: P, rng: Stream, surface: number | undefined): AssetBuild;
+  build(size: Vec3, p: P, rng: Stream, surface: number | undefined, shelves?: readonly number[]): AssetBuild;
 }
 
 // ------------------------------------------------------------------------------------------------ part builders

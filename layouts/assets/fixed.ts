@@ -34,14 +34,14 @@ function surfaceAbove(f: Fixed): number | undefined {
 /**
  * What is wrong with a fixed item's asset, each issue's path below the item (['asset', 'kind'], ['size', 0],
  * ['surface']): an unknown kind, params its kind refuses, a size outside its range, a surface it cannot meet, bounds
- * that are not a box, shelves. Empty for an item without an asset or with a sound one.
+ * that are not a box, shelves on a kind that takes none or shelves it cannot build. Empty for an item without an asset
+ * or with a sound one.
  */
 export function assetIssues(f: Fixed): AssetIssue[] {
   const ref = f.asset;
   if (!ref) return [];
   const out: AssetIssue[] = [];
   if (f.shape !== 'box') out.push({ path: ['shape'], message: "an asset's bounds are a box (shape: box)" });
-  if (f.shelves) out.push({ path: ['shelves'], message: 'an asset item has no shelves (its kind builds it)' });
   if (!isAssetKind(ref.kind)) {
     out.push({
       path: ['asset', 'kind'],
@@ -65,6 +65,25 @@ export function assetIssues(f: Fixed): AssetIssue[] {
   out.push(...sizeIssues(ref.kind, size, def.sizes(p)));
   if (out.length) return out;
   out.push(...(def.issues?.(size, p) ?? []));
+  if (f.shelves) {
+    if (!def.shelves) out.push({ path: ['shelves'], message: `a ${ref.kind} asset takes no shelves` });
+    else {
+      const r = def.shelves(size, p);
+      f.shelves.forEach((s, k) => {
+        const h = s - f.z;
+        if (h < r.lo - TOL || h > r.hi + TOL)
+          out.push({
+            path: ['shelves', k],
+            message: `a ${ref.kind}'s board tops lie ${r.lo.toFixed(3)}..${r.hi.toFixed(3)} m above its bottom at this size (here ${h.toFixed(3)})`,
+          });
+        if (k > 0 && s - f.shelves![k - 1] < r.gap - TOL)
+          out.push({
+            path: ['shelves', k],
+            message: `a ${ref.kind}'s boards rise by at least ${r.gap.toFixed(3)} m (here ${(s - f.shelves![k - 1]).toFixed(3)})`,
+          });
+      });
+    }
+  }
   const h = surfaceAbove(f);
   if (h !== undefined) {
     if (!def.surface) out.push({ path: ['surface'], message: `a ${ref.kind} asset has no surface things rest on` });
@@ -85,7 +104,8 @@ export function assetIssues(f: Fixed): AssetIssue[] {
 
 /**
  * The parts of a kind at a size, from its params as given (parsed here: throws on params it refuses) and a seed;
- * `surface` the height above the bottom its surface must have. For tests, the gallery and the items' solids.
+ * `surface` the height above the bottom its surface must have, `shelves` the heights above the bottom of its board
+ * tops (a kind that takes shelves). For tests, the gallery and the items' solids.
  */
 export function buildAsset(
   kind: string,
@@ -93,10 +113,11 @@ export function buildAsset(
   params: Record<string, unknown>,
   seed: number,
   surface?: number,
+  shelves?: readonly number[],
 ): AssetBuild {
   const def: AssetDef = assetDef(kind);
   const p = def.params.parse(params);
-  return def.build(size, p, assetStream(kind, seed), surface);
+  return def.build(size, p, assetStream(kind, seed), surface, shelves);
 }
 
 const builds = new WeakMap<Fixed, AssetBuild>();
@@ -110,7 +131,14 @@ export function fixedAssetBuild(f: Fixed): AssetBuild {
   const issues = assetIssues(f);
   if (issues.length)
     throw new Error(`fixed ${f.id}: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  b = buildAsset(ref.kind, f.size as Vec3, assetParamsRaw(ref), ref.seed, surfaceAbove(f));
+  b = buildAsset(
+    ref.kind,
+    f.size as Vec3,
+    assetParamsRaw(ref),
+    ref.seed,
+    surfaceAbove(f),
+    f.shelves?.map((s) => s - f.z),
+  );
   builds.set(f, b);
   return b;
 }
@@ -147,12 +175,10 @@ export function assetSolids(f: Fixed): Solid[] {
   });
 }
 
-/** Where things rest on a fixed item with an asset: its surface rectangle in the map frame (undefined: none). */
-export function assetSurfaceRect(
-  f: Fixed,
-): { center: [number, number]; size: [number, number]; yaw: number } | undefined {
-  const sa = fixedAssetBuild(f).surface;
-  if (!sa) return undefined;
+type MapRect = { center: [number, number]; size: [number, number]; yaw: number };
+
+/** An asset-frame rectangle of a fixed item in the map frame. */
+function mapRect(f: Fixed, sa: { center: [number, number]; size: [number, number] }): MapRect {
   const yaw = (f.yaw * Math.PI) / 180;
   const c = Math.cos(yaw),
     s = Math.sin(yaw);
@@ -162,4 +188,16 @@ export function assetSurfaceRect(
     size: [sa.size[0], sa.size[1]],
     yaw: f.yaw,
   };
+}
+
+/** Where things rest on a fixed item with an asset: its surface rectangle in the map frame (undefined: none). */
+export function assetSurfaceRect(f: Fixed): MapRect | undefined {
+  const sa = fixedAssetBuild(f).surface;
+  return sa ? mapRect(f, sa) : undefined;
+}
+
+/** Where things stand on the boards of a fixed item whose asset takes shelves, in the map frame (undefined: none). */
+export function assetShelfRect(f: Fixed): MapRect | undefined {
+  const sa = fixedAssetBuild(f).shelfArea;
+  return sa ? mapRect(f, sa) : undefined;
 }

@@ -129,7 +129,22 @@ describe('asset misfits', () => {
     const t: Fixed = { ...item({ size: [1.2, 0.8, 0.75] }), asset: { kind: 'table', seed: 0, top: 'round' } };
     expect(paths(t)).toEqual(['asset.top: a round top needs length = width (here 1.2 and 0.8)']);
     expect(paths(item({ shape: 'cylinder' }))).toContain("shape: an asset's bounds are a box (shape: box)");
-    expect(paths(item({ shelves: [0.3] }))).toContain('shelves: an asset item has no shelves (its kind builds it)');
+    expect(paths(item({ shelves: [0.3] }))).toContain('shelves: a nightstand asset takes no shelves');
+  });
+
+  it('shelves on shelving outside its range or too close together', () => {
+    const rack: Fixed = {
+      ...item({ size: [2, 0.6, 2.2], z: 0 }),
+      kind: 'shelving',
+      asset: { kind: 'shelving', seed: 1, style: 'rack' },
+    };
+    expect(paths({ ...rack, shelves: [0.3, 0.8, 1.3, 1.8] })).toEqual([]);
+    expect(paths({ ...rack, shelves: [0.3, 2.3] })).toEqual([
+      "shelves.1: a shelving's board tops lie 0.100..2.200 m above its bottom at this size (here 2.300)",
+    ]);
+    expect(paths({ ...rack, shelves: [0.3, 0.4] })).toEqual([
+      "shelves.1: a shelving's boards rise by at least 0.150 m (here 0.100)",
+    ]);
   });
 });
 

@@ -69,6 +69,22 @@ function checkItem(def: AssetDef, f: Fixed): string[] {
       if (flush / n < need) out.push(`only ${flush} of ${n} points of the surface rectangle are at its top`);
     }
   } else if (b.surface) out.push('a surface on a kind without one');
+  if (def.shelves) {
+    const sa = b.shelfArea;
+    if (!sa) out.push('no shelf area');
+    else {
+      if (
+        Math.abs(sa.center[0]) + sa.size[0] / 2 > L / 2 + 1e-9 ||
+        Math.abs(sa.center[1]) + sa.size[1] / 2 > W / 2 + 1e-9
+      )
+        out.push('shelf area outside the bounds');
+      // every board's flat top covers the shelf area at its shelf's height
+      for (const top of f.shelves ?? []) {
+        const { flush, n } = surfaceRays(solids, { top, center: sa.center, size: sa.size }, H, top + 0.01);
+        if (flush < n) out.push(`only ${flush} of ${n} points of the shelf area at ${top.toFixed(3)} are on a board`);
+      }
+    }
+  } else if (b.shelfArea) out.push('a shelf area on a kind without shelves');
   return out;
 }
 
@@ -77,11 +93,15 @@ function paramsOf(f: Fixed): Record<string, unknown> {
   return rest;
 }
 
-/** Rays down over a 12 x 12 grid of the surface rectangle: how many hit at the top (1 mm), the most any hit is above. */
+/**
+ * Rays down (from `from`, default 1 m over the item) over a 12 x 12 grid of the surface rectangle: how many hit at the
+ * top (1 mm), the most any hit is above.
+ */
 function surfaceRays(
   solids: Solid[],
   sa: { top: number; center: [number, number]; size: [number, number] },
   H: number,
+  from = H + 1,
 ) {
   let flush = 0,
     n = 0,
@@ -90,7 +110,7 @@ function surfaceRays(
     for (let j = 0; j < 12; j++) {
       const x = sa.center[0] + ((i + 0.5) / 12 - 0.5) * sa.size[0];
       const y = sa.center[1] + ((j + 0.5) / 12 - 0.5) * sa.size[1];
-      const hit = raycast(solids, [x, y, H + 1], [0, 0, -1]);
+      const hit = raycast(solids, [x, y, from], [0, 0, -1]);
       n++;
       const z = hit ? hit.point[2] : -Infinity;
       if (Math.abs(z - sa.top) <= TOL) flush++;
@@ -146,6 +166,7 @@ describe('asset kinds', () => {
           for (let seed = 0; seed < 10; seed++) {
             const f = { ...sampleItem(def, {}, seed), size };
             delete (f as { surface?: number }).surface;
+            delete (f as { shelves?: number[] }).shelves;
             for (const m of checkItem(def, f)) bad.push(`corner ${size} seed ${seed}: ${m}`);
           }
         }

@@ -177,6 +177,24 @@ export function cylinderAlongY(
   return { name, material, shape: 'cylinder', center: [x, (y0 + y1) / 2, z], size: [d, d, y1 - y0], roll_deg: 90 };
 }
 
+/**
+ * A w-wide bar across a g by h panel, corner to corner, its bounds exactly the panel: the angle `tilt` (radians) of
+ * its long axis from the panel's g side and its length (g sin t + w cos 2t = h cos t, by bisection). A brace rolled
+ * by it about x in the y-z plane, or a handle pitched by 90 degrees less it in the x-z plane.
+ */
+export function diagonal(g: number, h: number, w: number): { tilt: number; len: number } {
+  let lo = 0,
+    hi = Math.PI / 2;
+  const f = (t: number) => g * Math.sin(t) + w * Math.cos(2 * t) - h * Math.cos(t);
+  for (let i = 0; i < 60; i++) {
+    const m = (lo + hi) / 2;
+    if (f(m) > 0) hi = m;
+    else lo = m;
+  }
+  const t = (lo + hi) / 2;
+  return { tilt: t, len: (g - w * Math.sin(t)) / Math.cos(t) };
+}
+
 // ------------------------------------------------------------------------------------------------ seeded choices
 
 /**

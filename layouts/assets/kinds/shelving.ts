@@ -10,6 +10,7 @@ import type { Vec3 } from '../../solids.ts';
 import {
   type AssetDef,
   box,
+  diagonal,
   drawCoin,
   drawNum,
   drawPick,
@@ -58,23 +59,6 @@ function defaultShelves(size: Vec3, p: Params): number[] {
   return Array.from({ length: n }, (_, k) => (n === 1 ? lo : lo + ((hi - lo) * k) / (n - 1)));
 }
 
-/**
- * The roll (radians) and length of a w-wide brace lying in the y-z plane whose bounds are exactly g by h: its long
- * axis from one corner of the panel towards the other (g sin t + w cos 2t = h cos t, solved by bisection).
- */
-function brace(g: number, h: number, w: number): { roll: number; len: number } {
-  let lo = 0,
-    hi = Math.PI / 2;
-  const f = (t: number) => g * Math.sin(t) + w * Math.cos(2 * t) - h * Math.cos(t);
-  for (let i = 0; i < 60; i++) {
-    const m = (lo + hi) / 2;
-    if (f(m) > 0) hi = m;
-    else lo = m;
-  }
-  const t = (lo + hi) / 2;
-  return { roll: t, len: (g - w * Math.sin(t)) / Math.cos(t) };
-}
-
 function rack(size: Vec3, p: Params, rng: Parameters<AssetDef['build']>[2], tops: readonly number[]) {
   const [L, W, H] = size;
   const P = SHELF_POST;
@@ -119,7 +103,7 @@ function rack(size: Vec3, p: Params, rng: Parameters<AssetDef['build']>[2], tops
     const ph = (zt - zb) / n;
     const w = 0.03,
       t = 0.012;
-    const { roll, len } = brace(g, ph - 2 * m, w);
+    const { tilt: roll, len } = diagonal(g, ph - 2 * m, w);
     for (const [e, sx] of [
       [0, -1],
       [1, 1],

@@ -21,7 +21,7 @@ const TOL = 0.001;
 const PEN = 1e-5;
 
 /** Kinds whose surface is one flat slab: every point of the rectangle at the top (others: cushions with grooves). */
-const FLAT = new Set(['table', 'nightstand', 'wardrobe', 'tv_console', 'bed']);
+const FLAT = new Set(['table', 'nightstand', 'wardrobe', 'tv_console', 'bed', 'packing_table']);
 
 function checkItem(def: AssetDef, f: Fixed): string[] {
   const out: string[] = [];
@@ -124,12 +124,21 @@ describe('asset kinds', () => {
     expect(ASSET_DEFS.map((d) => d.kind)).toEqual([
       'armchair',
       'bed',
+      'bin',
+      'cart',
+      'charger',
       'couch',
       'dining_chair',
+      'drum',
       'floor_lamp',
       'nightstand',
+      'packing_table',
+      'pallet',
+      'pallet_jack',
+      'shelving',
       'table',
       'table_lamp',
+      'trolley',
       'tv_console',
       'wardrobe',
     ]);

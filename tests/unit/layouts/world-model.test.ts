@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getPlace, loadAllPlaces, placeHash } from '../../../layouts/load.ts';
 import { overlappingPairs, solidsOverlap } from '../../../layouts/overlap.ts';
 import type { Place } from '../../../layouts/place-schema.ts';
+import { extentAlong } from '../../../layouts/solids.ts';
 import { sitesForRole } from '../../../layouts/sites.ts';
 import { emptyTimeline, parseTimeline, solidsAt, worldAt, type Timeline } from '../../../layouts/timeline.ts';
 import { placeSolids } from '../../../layouts/world.ts';
@@ -58,13 +59,14 @@ describe('shipped places', () => {
       const ys = a.polygon.map((q) => q[1]);
       const width = Math.max(...ys) - Math.min(...ys);
       expect(width).toBeGreaterThanOrEqual(1.5);
-      // nothing fixed inside the aisle's rectangle
+      // nothing fixed inside the aisle's rectangle (a solid's exact extent across: a rack's tilted braces too)
       const solids = placeSolids(p).filter((s) => s.role === 'fixed' && s.center[0] > 4 && s.center[0] < 20);
-      for (const s of solids)
-        expect(
-          s.center[1] + s.size[1] / 2 <= Math.min(...ys) + 1e-9 ||
-            s.center[1] - s.size[1] / 2 >= Math.max(...ys) - 1e-9,
-        ).toBe(true);
+      for (const s of solids) {
+        const [lo, hi] = extentAlong(s, 0, 1, 0);
+        expect(s.center[1] + hi <= Math.min(...ys) + 1e-9 || s.center[1] + lo >= Math.max(...ys) - 1e-9, s.name).toBe(
+          true,
+        );
+      }
     }
   });
 });

@@ -37,10 +37,10 @@ const { place } = loadPlaceFile(join(REPO_ROOT, 'tests', 'inputs', 'places', 'as
 const FRAMES = [
   // from the south, high: every item, the floor row in front, the shelving, the packing table and the charger behind
   { position: [5, -2.2, 3.0], yaw_deg: 90, pitch_deg: -38 },
-  // low from the north, between the rows: the floor row's backs (the jack's handle, the cart's tiers, the bins' lids)
-  { position: [5, 3.4, 1.0], yaw_deg: -90, pitch_deg: -22 },
-  // from the south-east at a person's height: the packing table's frame, the charger, the bookcase, the rack's ends
-  { position: [9.6, 3.0, 1.4], yaw_deg: 152, pitch_deg: -12 },
+  // low from the north, between the rows: the jack's handle and forks, the trolley's castors and its handle
+  { position: [7.0, 3.4, 1.1], yaw_deg: -60, pitch_deg: -22 },
+  // from the east at a person's height: the charger's front, the packing table's frame, the bookcase, the rack
+  { position: [9.5, 3.6, 1.3], yaw_deg: 125, pitch_deg: -20 },
 ] as const;
 
 const { job, entities } = buildShotList({

@@ -21,7 +21,7 @@ const TOL = 0.001;
 const PEN = 1e-5;
 
 /** Kinds whose surface is one flat slab: every point of the rectangle at the top (others: cushions with grooves). */
-const FLAT = new Set(['table', 'nightstand', 'wardrobe', 'tv_console', 'bed']);
+const FLAT = new Set(['table', 'nightstand', 'wardrobe', 'tv_console', 'bed', 'building']);
 
 function checkItem(def: AssetDef, f: Fixed): string[] {
   const out: string[] = [];
@@ -104,12 +104,19 @@ describe('asset kinds', () => {
     expect(ASSET_DEFS.map((d) => d.kind)).toEqual([
       'armchair',
       'bed',
+      'bench',
+      'bin',
+      'building',
+      'bus_shelter',
+      'car',
       'couch',
       'dining_chair',
       'floor_lamp',
+      'lamp_post',
       'nightstand',
       'table',
       'table_lamp',
+      'tree',
       'tv_console',
       'wardrobe',
     ]);

@@ -1,11 +1,15 @@
 /**
- * A building's facade: the body (a box inset from the bounds by the trims' depth), rows of windows (dark slabs a few
- * centimetres proud of the wall, one per bay and storey on every face), string-course ledges and a cornice (rings of
- * four boxes reaching out to the bounds), a roof parapet on the cornice, and at street level a shop window or a lobby
- * with a door on the front (-y) face and a door on the back. The footprint is the bounds exactly (the cornice, the
- * ledges and the parapet reach them); the surface is the roof deck inside the parapet.
+ * A building's facade. The body is a box inset from the bounds by the facade's depth d; above street level the facade
+ * fills that depth exactly, so the building's outline at every height above its ground storey is its footprint (the
+ * drone's clearance reads it): corner columns, and on each face, storey by storey, a spandrel (a wall band, every few
+ * storeys a stone ledge) and a window row (dark glazing flush with the wall: one long window per storey, or bays with
+ * wall piers between them). A fascia over the ground storey and a cornice at the roof run round the building, a
+ * parapet stands on the cornice, and at street level the front (-y) face has a shop window beside a door or a glazed
+ * lobby (slabs a few centimetres proud of the inset wall), the back a door. The surface is the roof deck inside the
+ * parapet.
  */
 import { z } from 'zod';
+import type { Vec3 } from '../../solids.ts';
 import { type AssetDef, box, clamp, drawCoin, drawNum, drawPick, type Part } from '../asset.ts';
 
 const Params = z
@@ -20,8 +24,8 @@ const Params = z
   .strict();
 type Params = z.infer<typeof Params>;
 
-/** Most window slabs one building gets (the ray-caster's cost grows with the solids in view). */
-const WINDOW_BUDGET = 100;
+/** Most parts one building gets (the ray-caster's cost grows with the solids in view): bays give way to bands. */
+const PART_BUDGET = 150;
 
 export const asset: AssetDef<Params> = {
   kind: 'building',
@@ -39,20 +43,21 @@ export const asset: AssetDef<Params> = {
     const windows = drawPick(rng, ['bands', 'bays'] as const, p.windows);
     const ledges = drawCoin(rng, 0.6, p.ledges);
     const ground = drawPick(rng, ['shop', 'lobby'] as const, p.ground);
-    const d = drawNum(rng, 0.16, 0.24); // the trims' depth: the body is inset by it
-    const tw = drawNum(rng, 0.04, 0.08); // how far a window stands proud of the wall
+    const d = drawNum(rng, 0.16, 0.24); // the facade's depth: the body is inset by it
+    const tw = drawNum(rng, 0.04, 0.08); // how far the street level's doors and windows stand proud of the wall
     const parapet = drawNum(rng, 0.6, 1.2);
     const R = surface ?? H - parapet; // the roof deck
     const pt = drawNum(rng, 0.25, 0.35); // parapet thickness (over the cornice and the body's edge)
     const ch = drawNum(rng, 0.35, 0.6); // cornice height
     const g = Math.min(drawNum(rng, 4.0, 5.0), R * 0.3); // ground storey
-    const s = drawNum(rng, 3.2, 3.8); // upper storeys
+    let s = drawNum(rng, 3.2, 3.8); // upper storeys
     const sill = drawNum(rng, 0.8, 1.0);
-    const wh = Math.min(drawNum(rng, 1.4, 2.0), s - sill - 0.35);
+    const whDraw = drawNum(rng, 1.4, 2.0);
     const margin = drawNum(rng, 0.5, 1.2); // from a face's corners to its first window
     const pier = drawNum(rng, 0.6, 1.2); // between a face's windows
-    const ledgeH = 0.25;
+    const fh = 0.3; // the fascia over the ground storey
     const every = drawPick(rng, [2, 3, 4] as const);
+    const trim = drawPick(rng, ['stone_trim', 'stone_trim', 'body'] as const);
     const parts: Part[] = [];
     const x0 = -L / 2 + d,
       x1 = L / 2 - d,
@@ -60,64 +65,120 @@ export const asset: AssetDef<Params> = {
       y1 = W / 2 - d;
     parts.push(box('body', 'body', [x0, y0, 0], [x1, y1, R]));
 
-    /** A ring of four trims from z0 to z1, from the body's faces out to the bounds (the long faces run through). */
-    const ring = (name: string, z0: number, z1: number, depth: number, material: string) => {
-      parts.push(
-        box(`${name}_front`, material, [-L / 2 + d - depth, -W / 2 + d - depth, z0], [L / 2 - d + depth, y0, z1]),
-      );
-      parts.push(
-        box(`${name}_back`, material, [-L / 2 + d - depth, y1, z0], [L / 2 - d + depth, W / 2 - d + depth, z1]),
-      );
-      parts.push(box(`${name}_left`, material, [-L / 2 + d - depth, y0, z0], [x0, y1, z1]));
-      parts.push(box(`${name}_right`, material, [x1, y0, z0], [L / 2 - d + depth, y1, z1]));
+    /** A ring of four boxes from z0 to z1 filling the facade's depth (the long faces run through the corners, or stop at the corner columns). */
+    const ring = (name: string, z0: number, z1: number, material: string, through = true) => {
+      const xa = through ? -L / 2 : x0,
+        xb = through ? L / 2 : x1;
+      parts.push(box(`${name}_front`, material, [xa, -W / 2, z0], [xb, y0, z1]));
+      parts.push(box(`${name}_back`, material, [xa, y1, z0], [xb, W / 2, z1]));
+      parts.push(box(`${name}_left`, material, [-L / 2, y0, z0], [x0, y1, z1]));
+      parts.push(box(`${name}_right`, material, [x1, y0, z0], [L / 2, y1, z1]));
     };
-    const trim = drawPick(rng, ['stone_trim', 'stone_trim', 'body'] as const);
-    ring('cornice', R - ch, R, d, trim);
+    /** Boxes filling the facade's depth on the four faces between the corner columns, from z0 to z1, along [a, b] of each face. */
+    const faces = [
+      {
+        name: 'front',
+        len: x1 - x0,
+        at: (a: number, b: number): [Vec3, Vec3] => [
+          [x0 + a, -W / 2, 0],
+          [x0 + b, y0, 0],
+        ],
+      },
+      {
+        name: 'back',
+        len: x1 - x0,
+        at: (a: number, b: number): [Vec3, Vec3] => [
+          [x0 + a, y1, 0],
+          [x0 + b, W / 2, 0],
+        ],
+      },
+      {
+        name: 'left',
+        len: y1 - y0,
+        at: (a: number, b: number): [Vec3, Vec3] => [
+          [-L / 2, y0 + a, 0],
+          [x0, y0 + b, 0],
+        ],
+      },
+      {
+        name: 'right',
+        len: y1 - y0,
+        at: (a: number, b: number): [Vec3, Vec3] => [
+          [x1, y0 + a, 0],
+          [L / 2, y0 + b, 0],
+        ],
+      },
+    ];
+    const slab = (
+      name: string,
+      material: string,
+      f: (typeof faces)[number],
+      a: number,
+      b: number,
+      z0: number,
+      z1: number,
+    ) => {
+      const [lo, hi] = f.at(a, b);
+      parts.push(box(name, material, [lo[0], lo[1], z0], [hi[0], hi[1], z1]));
+    };
+
+    ring('fascia', g - fh, g, trim);
+    ring('cornice', R - ch, R, trim);
     // the parapet stands on the cornice and the body's edge, its outer faces on the bounds
     parts.push(box('parapet_front', trim, [-L / 2, -W / 2, R], [L / 2, -W / 2 + pt, H]));
     parts.push(box('parapet_back', trim, [-L / 2, W / 2 - pt, R], [L / 2, W / 2, H]));
     parts.push(box('parapet_left', trim, [-L / 2, -W / 2 + pt, R], [-L / 2 + pt, W / 2 - pt, H]));
     parts.push(box('parapet_right', trim, [L / 2 - pt, -W / 2 + pt, R], [L / 2, W / 2 - pt, H]));
+    // corner columns between the fascia and the cornice
+    const zc0 = g,
+      zc1 = R - ch;
+    parts.push(box('corner_1', 'body', [-L / 2, -W / 2, zc0], [x0, y0, zc1]));
+    parts.push(box('corner_2', 'body', [x1, -W / 2, zc0], [L / 2, y0, zc1]));
+    parts.push(box('corner_3', 'body', [-L / 2, y1, zc0], [x0, W / 2, zc1]));
+    parts.push(box('corner_4', 'body', [x1, y1, zc0], [L / 2, W / 2, zc1]));
 
-    // storeys above the ground floor, each with a ledge line at its floor (the ground storey's fascia always)
-    const top = R - ch - 0.3;
-    const n = Math.max(0, Math.floor((top - g) / s));
-    ring('fascia', g - ledgeH / 2, g + ledgeH / 2, d * 0.6, trim);
-    if (ledges)
-      for (let i = every; i < n; i += every)
-        ring(`ledge_${i}`, g + i * s - ledgeH / 2, g + i * s + ledgeH / 2, d * 0.6, trim);
-
-    // windows: per face, bays along it; the bays shrink to keep within the budget
-    const faces: { name: string; len: number; at: (a: number, b: number, z0: number, z1: number) => Part }[] = [
-      { name: 'front', len: x1 - x0, at: (a, b, z0, z1) => box('', 'screen', [x0 + a, y0 - tw, z0], [x0 + b, y0, z1]) },
-      { name: 'back', len: x1 - x0, at: (a, b, z0, z1) => box('', 'screen', [x0 + a, y1, z0], [x0 + b, y1 + tw, z1]) },
-      { name: 'left', len: y1 - y0, at: (a, b, z0, z1) => box('', 'screen', [x0 - tw, y0 + a, z0], [x0, y0 + b, z1]) },
-      { name: 'right', len: y1 - y0, at: (a, b, z0, z1) => box('', 'screen', [x1, y0 + a, z0], [x1 + tw, y0 + b, z1]) },
-    ];
-    const perStorey = Math.max(1, Math.floor(WINDOW_BUDGET / Math.max(1, n * 4)));
-    for (const f of faces) {
-      const run = f.len - 2 * margin;
-      if (run < 0.8) continue;
-      let k = windows === 'bands' ? 1 : Math.min(4, perStorey, Math.max(1, Math.floor((run + pier) / (2.0 + pier))));
-      while (k > 1 && (run - (k - 1) * pier) / k < 0.8) k--;
-      const wl = (run - (k - 1) * pier) / k;
-      for (let i = 0; i < n; i++) {
-        const z0 = g + i * s + sill;
-        for (let j = 0; j < k; j++) {
-          const a = margin + j * (wl + pier);
-          const w = f.at(a, a + wl, z0, z0 + wh);
-          w.name = `window_${f.name}_${i + 1}_${j + 1}`;
-          parts.push(w);
+    // storeys between the fascia and the cornice (fewer, taller ones on a very tall building: a modest part count)
+    let n = Math.max(0, Math.floor((zc1 - g - 0.3) / s));
+    const maxStoreys = 14;
+    if (n > maxStoreys) {
+      s = (zc1 - g - 0.3) / maxStoreys;
+      n = maxStoreys;
+    }
+    const wh = Math.max(0.3, Math.min(whDraw, s - sill - 0.35));
+    // windows per face and storey: k bays (k windows, k + 1 piers, on four faces) keep the building within the budget
+    const perFace =
+      windows === 'bands' ? 1 : clamp(Math.floor(((PART_BUDGET - 25 - 4 * n) / Math.max(1, 4 * n) - 1) / 2), 1, 3);
+    let zPrev = g;
+    for (let i = 0; i < n; i++) {
+      const w0 = g + i * s + sill,
+        w1 = w0 + wh;
+      ring(`wall_${i + 1}`, zPrev, w0, ledges && i > 0 && i % every === 0 ? trim : 'body', false);
+      for (const f of faces) {
+        let k = perFace;
+        while (k > 1 && (f.len - 2 * margin - (k - 1) * pier) / k < 0.8) k--;
+        if (k === 1) slab(`window_${f.name}_${i + 1}`, 'screen', f, 0, f.len, w0, w1);
+        else {
+          const wl = (f.len - 2 * margin - (k - 1) * pier) / k;
+          let at = 0;
+          for (let j = 0; j < k; j++) {
+            const a = margin + j * (wl + pier);
+            slab(`pier_${f.name}_${i + 1}_${j + 1}`, 'body', f, at, a, w0, w1);
+            slab(`window_${f.name}_${i + 1}_${j + 1}`, 'screen', f, a, a + wl, w0, w1);
+            at = a + wl;
+          }
+          slab(`pier_${f.name}_${i + 1}_${k + 1}`, 'body', f, at, f.len, w0, w1);
         }
       }
+      zPrev = w1;
     }
+    ring(`wall_${n + 1}`, zPrev, zc1, 'body', false);
 
     // street level: the front's shop window and door, or a lobby; a door at the back
     const doorW = Math.min(drawNum(rng, 1.0, 1.6), (x1 - x0) / 4);
-    const doorH = Math.min(drawNum(rng, 2.2, 2.6), g - ledgeH / 2 - 0.3);
+    const doorH = Math.min(drawNum(rng, 2.2, 2.6), g - fh - 0.3);
     const doorX = drawNum(rng, -0.3, 0.3) * (x1 - x0 - doorW - 2 * margin);
     const doorMat = drawPick(rng, ['wood_dark', 'metal_dark'] as const);
-    const fz1 = g - ledgeH / 2 - drawNum(rng, 0.4, 0.8);
+    const fz1 = g - fh - drawNum(rng, 0.4, 0.8);
     if (ground === 'shop') {
       parts.push(box('door_front', doorMat, [doorX - doorW / 2, y0 - tw, 0], [doorX + doorW / 2, y0, doorH]));
       const gap = 0.4;

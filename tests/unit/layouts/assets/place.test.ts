@@ -1,10 +1,12 @@
 /**
  * A place built of assets: tests/inputs/places/asset-showroom.yaml holds one item of each kind (and a round side
  * table and a table lamp standing on the nightstand), things resting on the couch's seat, the tables, the bed and
- * the console's top. It passes `stbench validate`; its solids ray-cast with the truth renderer from a helper-like
+ * the console's top (every other kind stands in another place's showroom, asset-showroom-<kind>.yaml). It passes
+ * `stbench validate`; its solids ray-cast with the truth renderer from a helper-like
  * camera before each item, and every item shows.
  */
 import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../../foundation/index.ts';
@@ -31,7 +33,13 @@ describe('a place of assets', () => {
   const { place } = loadPlaceFile(FILE);
 
   it('holds an item of every kind, and things on the asset surfaces at their tops', () => {
-    expect(new Set(place.fixed.map((f) => f.asset?.kind))).toEqual(new Set(ASSET_DEFS.map((d) => d.kind)));
+    // every kind stands in some showroom (this one, or another place's: asset-showroom-<place kind>.yaml)
+    const dir = join(REPO_ROOT, 'tests', 'inputs', 'places');
+    const others = readdirSync(dir).filter((f) => /^asset-showroom-.+\.yaml$/.test(f));
+    const kinds = new Set(place.fixed.map((f) => f.asset?.kind));
+    for (const f of others) for (const x of loadPlaceFile(join(dir, f)).place.fixed) kinds.add(x.asset?.kind);
+    kinds.delete(undefined);
+    expect(kinds).toEqual(new Set(ASSET_DEFS.map((d) => d.kind)));
     const state = initialState(place);
     for (const t of place.things) {
       const f = place.fixed.find((x) => x.id === t.rests_on)!;

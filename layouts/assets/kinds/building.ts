@@ -1,12 +1,11 @@
 /**
- * A building's facade. The body is a box inset from the bounds by the facade's depth d; above street level the facade
- * fills that depth exactly, so the building's outline at every height above its ground storey is its footprint (the
- * drone's clearance reads it): corner columns, and on each face, storey by storey, a spandrel (a wall band, every few
- * storeys a stone ledge) and a window row (dark glazing flush with the wall: one long window per storey, or bays with
- * wall piers between them). A fascia over the ground storey and a cornice at the roof run round the building, a
- * parapet stands on the cornice, and at street level the front (-y) face has a shop window beside a door or a glazed
- * lobby (slabs a few centimetres proud of the inset wall), the back a door. The surface is the roof deck inside the
- * parapet.
+ * A building's facade. The body is a box inset from the bounds by the facade's depth d, and the facade fills that
+ * depth exactly, so the building's outline at every height is its footprint (the drone's clearance and the change
+ * model's put-downs read it): at street level walls round the front's shop windows and door (or a glazed lobby) and
+ * a door at the back; above it corner columns and, on each face, storey by storey, a wall band (every few storeys a
+ * stone ledge) and a window row (dark glazing flush with the wall: one long window per storey, or bays with wall
+ * piers between them). A fascia over the ground storey and a cornice at the roof run round the building, and a
+ * parapet stands on the cornice. The surface is the roof deck inside the parapet.
  */
 import { z } from 'zod';
 import type { Vec3 } from '../../solids.ts';
@@ -44,7 +43,6 @@ export const asset: AssetDef<Params> = {
     const ledges = drawCoin(rng, 0.6, p.ledges);
     const ground = drawPick(rng, ['shop', 'lobby'] as const, p.ground);
     const d = drawNum(rng, 0.16, 0.24); // the facade's depth: the body is inset by it
-    const tw = drawNum(rng, 0.04, 0.08); // how far the street level's doors and windows stand proud of the wall
     const parapet = drawNum(rng, 0.6, 1.2);
     const R = surface ?? H - parapet; // the roof deck
     const pt = drawNum(rng, 0.25, 0.35); // parapet thickness (over the cornice and the body's edge)
@@ -147,7 +145,7 @@ export const asset: AssetDef<Params> = {
     const wh = Math.max(0.3, Math.min(whDraw, s - sill - 0.35));
     // windows per face and storey: k bays (k windows, k + 1 piers, on four faces) keep the building within the budget
     const perFace =
-      windows === 'bands' ? 1 : clamp(Math.floor(((PART_BUDGET - 25 - 4 * n) / Math.max(1, 4 * n) - 1) / 2), 1, 3);
+      windows === 'bands' ? 1 : clamp(Math.floor(((PART_BUDGET - 40 - 4 * n) / Math.max(1, 4 * n) - 1) / 2), 1, 3);
     let zPrev = g;
     for (let i = 0; i < n; i++) {
       const w0 = g + i * s + sill,
@@ -173,25 +171,79 @@ export const asset: AssetDef<Params> = {
     }
     ring(`wall_${n + 1}`, zPrev, zc1, 'body', false);
 
-    // street level: the front's shop window and door, or a lobby; a door at the back
+    // street level: the ground storey's walls fill the facade's depth too (the long faces through the corners), with
+    // the front's shop windows and door, or a lobby, and a door at the back, flush with them
     const doorW = Math.min(drawNum(rng, 1.0, 1.6), (x1 - x0) / 4);
     const doorH = Math.min(drawNum(rng, 2.2, 2.6), g - fh - 0.3);
     const doorX = drawNum(rng, -0.3, 0.3) * (x1 - x0 - doorW - 2 * margin);
     const doorMat = drawPick(rng, ['wood_dark', 'metal_dark'] as const);
-    const fz1 = g - fh - drawNum(rng, 0.4, 0.8);
+    const zg = g - fh;
+    const fz1 = zg - drawNum(rng, 0.4, 0.8);
+    const lwDraw = drawNum(rng, 3, 6);
+    interface Opening {
+      name: string;
+      material: string;
+      a: number;
+      b: number;
+      z0: number;
+      z1: number;
+    }
+    const front: Opening[] = [];
     if (ground === 'shop') {
-      parts.push(box('door_front', doorMat, [doorX - doorW / 2, y0 - tw, 0], [doorX + doorW / 2, y0, doorH]));
       const gap = 0.4;
       if (doorX - doorW / 2 - gap - (x0 + margin) > 0.8)
-        parts.push(box('shop_window_left', 'screen', [x0 + margin, y0 - tw, 0.5], [doorX - doorW / 2 - gap, y0, fz1]));
+        front.push({
+          name: 'shop_window_left',
+          material: 'screen',
+          a: x0 + margin,
+          b: doorX - doorW / 2 - gap,
+          z0: 0.5,
+          z1: fz1,
+        });
+      front.push({
+        name: 'door_front',
+        material: doorMat,
+        a: doorX - doorW / 2,
+        b: doorX + doorW / 2,
+        z0: 0,
+        z1: doorH,
+      });
       if (x1 - margin - (doorX + doorW / 2 + gap) > 0.8)
-        parts.push(box('shop_window_right', 'screen', [doorX + doorW / 2 + gap, y0 - tw, 0.5], [x1 - margin, y0, fz1]));
+        front.push({
+          name: 'shop_window_right',
+          material: 'screen',
+          a: doorX + doorW / 2 + gap,
+          b: x1 - margin,
+          z0: 0.5,
+          z1: fz1,
+        });
     } else {
-      const lw = Math.min(drawNum(rng, 3, 6), x1 - x0 - 2 * margin);
+      const lw = Math.min(lwDraw, x1 - x0 - 2 * margin);
       const lx = clamp(doorX, x0 + margin + lw / 2, x1 - margin - lw / 2);
-      parts.push(box('lobby', 'screen', [lx - lw / 2, y0 - tw, 0], [lx + lw / 2, y0, fz1]));
+      front.push({ name: 'lobby', material: 'screen', a: lx - lw / 2, b: lx + lw / 2, z0: 0, z1: fz1 });
     }
-    parts.push(box('door_back', doorMat, [-doorW / 2, y1, 0], [doorW / 2, y1 + tw, doorH]));
+    const back: Opening[] = [{ name: 'door_back', material: doorMat, a: -doorW / 2, b: doorW / 2, z0: 0, z1: doorH }];
+    /** A face's ground storey along x from -L/2 to L/2 between ya and yb: wall pieces round its openings. */
+    const groundFace = (side: string, ya: number, yb: number, openings: Opening[]) => {
+      let at = -L / 2;
+      let k = 0;
+      const wall = (xa: number, xb: number, z0: number, z1: number) => {
+        if (xb - xa > 1e-9 && z1 - z0 > 1e-9)
+          parts.push(box(`ground_${side}_${++k}`, 'body', [xa, ya, z0], [xb, yb, z1]));
+      };
+      for (const o of openings) {
+        wall(at, o.a, 0, zg);
+        wall(o.a, o.b, 0, o.z0);
+        parts.push(box(o.name, o.material, [o.a, ya, o.z0], [o.b, yb, o.z1]));
+        wall(o.a, o.b, o.z1, zg);
+        at = o.b;
+      }
+      wall(at, L / 2, 0, zg);
+    };
+    groundFace('front', -W / 2, y0, front);
+    groundFace('back', y1, W / 2, back);
+    parts.push(box('ground_left', 'body', [-L / 2, y0, 0], [x0, y1, zg]));
+    parts.push(box('ground_right', 'body', [x1, y0, 0], [L / 2, y1, zg]));
 
     return {
       parts,

@@ -43,4 +43,14 @@ export const ASSET_MATERIALS: Record<string, Material> = {
   plastic_black: { colour: [0.03, 0.03, 0.032], roughness: 0.4, metallic: 0 },
   /** glazed ceramic (lamp bases) */
   ceramic_white: { colour: [0.88, 0.87, 0.84], roughness: 0.2, metallic: 0 },
+  /** light stone or precast concrete (a building's cornices, ledges and parapet copings) */
+  stone_trim: { colour: [0.74, 0.72, 0.67], roughness: 0.75, metallic: 0 },
+  /** a tree's bark (trunk, branches) */
+  bark: { colour: [0.3, 0.22, 0.15], roughness: 0.95, metallic: 0 },
+  /** a tree's leaves (a leaf cluster is one solid) */
+  foliage: fabric([0.18, 0.4, 0.14], 0.9),
+  /** a lamp's lens or a car's headlight: frosted white */
+  lens_white: { colour: [0.92, 0.92, 0.88], roughness: 0.25, metallic: 0 },
+  /** a car's tail light */
+  lens_red: { colour: [0.6, 0.04, 0.03], roughness: 0.25, metallic: 0 },
 };

@@ -21,7 +21,7 @@ const TOL = 0.001;
 const PEN = 1e-5;
 
 /** Kinds whose surface is one flat slab: every point of the rectangle at the top (others: cushions with grooves). */
-const FLAT = new Set(['table', 'nightstand', 'wardrobe', 'tv_console', 'bed', 'packing_table']);
+const FLAT = new Set(['table', 'nightstand', 'wardrobe', 'tv_console', 'bed', 'packing_table', 'building']);
 
 function checkItem(def: AssetDef, f: Fixed): string[] {
   const out: string[] = [];
@@ -124,20 +124,27 @@ describe('asset kinds', () => {
     expect(ASSET_DEFS.map((d) => d.kind)).toEqual([
       'armchair',
       'bed',
+      'bench',
       'bin',
+      'building',
+      'bus_shelter',
+      'car',
       'cart',
       'charger',
       'couch',
       'dining_chair',
       'drum',
       'floor_lamp',
+      'lamp_post',
       'nightstand',
       'packing_table',
       'pallet',
       'pallet_jack',
       'shelving',
+      'street_bin',
       'table',
       'table_lamp',
+      'tree',
       'trolley',
       'tv_console',
       'wardrobe',

@@ -43,4 +43,7 @@ export const ASSET_MATERIALS: Record<string, Material> = {
   plastic_black: { colour: [0.03, 0.03, 0.032], roughness: 0.4, metallic: 0 },
   /** glazed ceramic (lamp bases) */
   ceramic_white: { colour: [0.88, 0.87, 0.84], roughness: 0.2, metallic: 0 },
+  /** lacquered cabinet fronts (kitchen and bathroom cabinets) in two colours */
+  lacquer_white: { colour: [0.86, 0.86, 0.84], roughness: 0.3, metallic: 0 },
+  lacquer_grey: { colour: [0.4, 0.42, 0.44], roughness: 0.35, metallic: 0 },
 };

@@ -21,7 +21,7 @@ const TOL = 0.001;
 const PEN = 1e-5;
 
 /** Kinds whose surface is one flat slab: every point of the rectangle at the top (others: cushions with grooves). */
-const FLAT = new Set(['table', 'nightstand', 'wardrobe', 'tv_console', 'bed']);
+const FLAT = new Set(['table', 'nightstand', 'wardrobe', 'tv_console', 'bed', 'counter', 'sink', 'shoe_rack']);
 
 function checkItem(def: AssetDef, f: Fixed): string[] {
   const out: string[] = [];
@@ -103,13 +103,19 @@ describe('asset kinds', () => {
   it('the registry finds every module of layouts/assets/kinds/', () => {
     expect(ASSET_DEFS.map((d) => d.kind)).toEqual([
       'armchair',
+      'bathtub',
       'bed',
       'couch',
+      'counter',
       'dining_chair',
       'floor_lamp',
+      'fridge',
       'nightstand',
+      'shoe_rack',
+      'sink',
       'table',
       'table_lamp',
+      'toilet',
       'tv_console',
       'wardrobe',
     ]);

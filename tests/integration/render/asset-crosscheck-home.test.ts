@@ -1,8 +1,8 @@
 /**
  * The kitchen and bathroom assets in Blender agree with the ray-cast truth: their showroom
- * (tests/inputs/places/asset-showroom-home.yaml: a counter with a sink and a hob, a fridge, a shoe rack, a bathroom
- * sink, a bathtub, a toilet, things on the surfaces) as the render stage hands it to Blender (buildShotList), three
- * frames at 640x480 and one sample, Blender's depth and id passes
+ * (tests/inputs/places/asset-showroom-home.yaml: a counter with a sink and a hob, a fridge, a shoe rack, a dock, a
+ * bathroom sink, a bathtub, a toilet, things on the surfaces) as the render stage hands it to Blender (buildShotList),
+ * three frames at 640x480 and one sample, Blender's depth and id passes
  * against `raycastFrame` of the same objects. At least 99% of pixels must carry the same id and a depth within 10 mm,
  * as the other kinds' cross-checks ask; every item must show in some frame. The control, the truth given each item's
  * plain bounding box (what the item was before its asset), must fall below that, so the test can fail.

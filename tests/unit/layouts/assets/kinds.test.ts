@@ -108,6 +108,7 @@ describe('asset kinds', () => {
       'couch',
       'counter',
       'dining_chair',
+      'dock',
       'floor_lamp',
       'fridge',
       'nightstand',

@@ -53,4 +53,7 @@ export const ASSET_MATERIALS: Record<string, Material> = {
   lens_white: { colour: [0.92, 0.92, 0.88], roughness: 0.25, metallic: 0 },
   /** a car's tail light */
   lens_red: { colour: [0.6, 0.04, 0.03], roughness: 0.25, metallic: 0 },
+  /** lacquered cabinet fronts (kitchen and bathroom cabinets) in two colours */
+  lacquer_white: { colour: [0.86, 0.86, 0.84], roughness: 0.3, metallic: 0 },
+  lacquer_grey: { colour: [0.4, 0.42, 0.44], roughness: 0.35, metallic: 0 },
 };

@@ -21,7 +21,7 @@ const TOL = 0.001;
 const PEN = 1e-5;
 
 /** Kinds whose surface is one flat slab: every point of the rectangle at the top (others: cushions with grooves). */
-const FLAT = new Set(['table', 'nightstand', 'wardrobe', 'tv_console', 'bed', 'packing_table', 'building']);
+const FLAT = new Set(['table', 'nightstand', 'wardrobe', 'tv_console', 'bed', 'packing_table', 'building', 'counter', 'sink', 'shoe_rack']);
 
 function checkItem(def: AssetDef, f: Fixed): string[] {
   const out: string[] = [];
@@ -123,6 +123,7 @@ describe('asset kinds', () => {
   it('the registry finds every module of layouts/assets/kinds/', () => {
     expect(ASSET_DEFS.map((d) => d.kind)).toEqual([
       'armchair',
+      'bathtub',
       'bed',
       'bench',
       'bin',
@@ -132,18 +133,24 @@ describe('asset kinds', () => {
       'cart',
       'charger',
       'couch',
+      'counter',
       'dining_chair',
+      'dock',
       'drum',
       'floor_lamp',
+      'fridge',
       'lamp_post',
       'nightstand',
       'packing_table',
       'pallet',
       'pallet_jack',
       'shelving',
+      'shoe_rack',
+      'sink',
       'street_bin',
       'table',
       'table_lamp',
+      'toilet',
       'tree',
       'trolley',
       'tv_console',

@@ -30,6 +30,11 @@ const Params = z
     /** the cabinets' fronts and carcasses */
     fronts: z.enum(['lacquer_white', 'lacquer_grey', 'wood_light', 'wood_dark']).optional(),
     handle: z.enum(['bar', 'knob', 'none']).optional(),
+    /**
+     * the plinth's height, metres (drawn 0.08 to 0.12): a plinth under a robot's height keeps it from driving under
+     * the fronts, a taller one lets it in under the worktop
+     */
+    plinth: z.number().min(0.06).max(0.15).optional(),
   })
   .strict();
 type Params = z.infer<typeof Params>;
@@ -74,7 +79,7 @@ export const asset: AssetDef<Params> = {
     const handleMat = drawPick(rng, ['metal_brushed', 'metal_dark'] as const);
     const hcDraw = drawNum(rng, 0.86, 0.94, surface);
     const topT = drawNum(rng, 0.028, 0.045);
-    const zb = drawNum(rng, 0.08, 0.12); // plinth height
+    const zb = drawNum(rng, 0.08, 0.12, p.plinth); // plinth height
     const kick = drawNum(rng, 0.05, 0.08); // the plinth's setback behind the carcass's face
     const ov = drawNum(rng, 0.02, 0.035); // the worktop's overhang beyond the fronts
     const frontT = drawNum(rng, 0.018, 0.022);

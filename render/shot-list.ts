@@ -197,7 +197,14 @@ export const ShotList = z
     sid: z.string().min(1),
     camera: RenderCamera,
     settings: RenderSettings.optional(),
-    world: z.strictObject({ background_rgb: Rgb, strength: z.number().min(0) }),
+    world: z.strictObject({
+      background_rgb: Rgb,
+      strength: z.number().min(0),
+      /** a physical sky (Cycles' sky texture without its sun disc) with its sun here, times strength; absent: flat */
+      sky: z
+        .strictObject({ sun_elevation_deg: z.number().min(-90).max(90), sun_azimuth_deg: z.number().finite() })
+        .optional(),
+    }),
     materials: z.record(z.string().min(1), RenderMaterial),
     lights: z.array(RenderLight),
     objects: z.array(RenderObject),

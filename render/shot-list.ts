@@ -188,6 +188,8 @@ export const RenderCamera = z.strictObject({
   hfov_deg: z.number().gt(0).lt(180),
   clip_start_m: z.number().positive().optional(),
   clip_end_m: z.number().positive().optional(),
+  /** a spot light beside the lens along its axis (the robot's own lamp); lights the picture only */
+  lamp: z.strictObject({ power_w: z.number().positive(), spot_angle_deg: z.number().gt(0).lt(180) }).optional(),
 });
 export type RenderCamera = z.infer<typeof RenderCamera>;
 

@@ -665,6 +665,17 @@ def setup_camera(scene, cam):
     obj.rotation_mode = "XYZ"
     scene.camera = obj
     State.camera = obj
+    lamp = cam.get("lamp")
+    if lamp:
+        # the robot's own lamp: a spot at the lens along its axis (both look down their local -z), moving with it
+        light = bpy.data.lights.new("camera_lamp", type="SPOT")
+        light.energy = float(lamp["power_w"])
+        light.spot_size = math.radians(float(lamp["spot_angle_deg"]))
+        light.spot_blend = 0.5
+        light.shadow_soft_size = 0.01
+        lobj = bpy.data.objects.new("camera_lamp", light)
+        scene.collection.objects.link(lobj)
+        lobj.parent = obj
 
 
 def light_rotation(l):

@@ -1,4 +1,5 @@
 /** check.md: the check report as a page a person reads (per job and family: kept or dropped, gates, systems). */
+import { EXPOSURE_BRIGHT, EXPOSURE_DARK, EXPOSURE_MAX_SHARE } from '../render/exposure.ts';
 import type { CheckReport, GateReading } from './check-report.ts';
 import type { Reference } from './validity-reference.ts';
 import type { Validity } from './validity.ts';
@@ -81,6 +82,25 @@ export function validityMarkdown(v: Validity, ref?: Reference): string[] {
 }
 
 /** The markdown of a check report. */
+/** The exposure section: per place, the share of frames whose mean luma leaves the band (render/exposure.ts). */
+function exposureMarkdown(r: CheckReport): string[] {
+  const band = `${pct(EXPOSURE_DARK)} to ${pct(EXPOSURE_BRIGHT)}`;
+  const out = ['## Exposure', ''];
+  if (r.truth_only) return [...out, "Not measured: a truth-only build's flat pictures are not renders.", ''];
+  if (!r.exposure?.length) return [...out, 'No rendered frame to measure.', ''];
+  out.push(
+    `Mean sRGB luma (Rec.709) of every rendered frame; a place holds when at most ${pct(EXPOSURE_MAX_SHARE)} of its frames leave ${band} of full scale.`,
+    '',
+    '| Place | frames | too dark | too bright | outside | luma p1 / p50 / p99 | holds |',
+    '|---|---|---|---|---|---|---|',
+  );
+  for (const e of r.exposure)
+    out.push(
+      `| ${e.place} | ${e.frames} | ${e.dark} | ${e.bright} | ${(100 * e.outside_share).toFixed(1)}% | ${pct(e.luma_p01)} / ${pct(e.luma_p50)} / ${pct(e.luma_p99)} | ${e.ok ? 'yes' : '**no**'} |`,
+    );
+  return [...out, ''];
+}
+
 export function checkMarkdown(r: CheckReport): string {
   const out: string[] = [];
   out.push('# Check report', '');
@@ -95,6 +115,7 @@ export function checkMarkdown(r: CheckReport): string {
     );
   out.push(`Families kept: ${r.summary.kept_families}; dropped: ${r.summary.dropped_families}.`, '');
   if (r.validity) out.push(...validityMarkdown(r.validity, r.reference));
+  out.push(...exposureMarkdown(r));
   if (r.broken.length) {
     out.push(`## Broken instruments (${r.broken.length}): the export is blocked`, '');
     for (const b of r.broken.slice(0, 200)) out.push(`- ${b.what}${b.qid ? ` ${b.qid}` : ''}: ${b.why}`);

@@ -39,6 +39,19 @@ export const MapReaderRow = z.strictObject({
   lead: z.number().finite(),
 });
 
+/** One place's exposure (render/exposure.ts): the mean luma of its frames against the 12% to 88% band. */
+export const PlaceExposureRow = z.strictObject({
+  place: z.string().min(1),
+  frames: z.number().int().positive(),
+  dark: z.number().int().nonnegative(),
+  bright: z.number().int().nonnegative(),
+  outside_share: z.number().min(0).max(1),
+  luma_p01: z.number().min(0).max(1),
+  luma_p50: z.number().min(0).max(1),
+  luma_p99: z.number().min(0).max(1),
+  ok: z.boolean(),
+});
+
 export const CheckReport = z
   .strictObject({
     format: z.literal(CHECK_REPORT_FORMAT),
@@ -63,6 +76,8 @@ export const CheckReport = z
     validity: Validity.optional(),
     /** a reference release's figures set beside the validity report (checks/references/) */
     reference: Reference.optional(),
+    /** per place, the exposure of its rendered frames; absent on a truth-only build (its pictures are not renders) */
+    exposure: z.array(PlaceExposureRow).optional(),
     /** free text the report states plainly, e.g. that the gates cover only the shortcuts thought of */
     note: z.string().optional(),
   })

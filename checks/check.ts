@@ -33,6 +33,7 @@ import { checkMarkdown } from './check-markdown.ts';
 import { CEILING, CHECK_SYSTEMS, DEFAULT_MIN_QUESTIONS, FLOOR, runGates, SHORTCUTS, type Verdict } from './gates.ts';
 import { validityReport } from './validity.ts';
 import { loadReference } from './validity-reference.ts';
+import { buildExposure } from '../render/exposure.ts';
 import { renderEngines } from '../render/render-log.ts';
 import { loadCase, runMany, type LoadedCase, type RunProgress } from './harness/index.ts';
 import { readGoldRows, score, type GoldRow, type ScoredRow } from './score/index.ts';
@@ -259,6 +260,8 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
       const gates = runGates({ golds, texts, askFrames, scores, verdict, minQuestions, B: opts.B });
       const kept = gates.families.filter((f) => f.status === 'kept').length;
       const engines = renderEngines(root);
+      const truthOnly = engines.includes('raycast');
+      const exposure = truthOnly ? undefined : await buildExposure(root);
       const validity = validityReport({
         golds,
         families: gates.families,
@@ -276,7 +279,7 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
           tool_version: TOOL_VERSION,
           compile_hash: hash,
           render_engines: engines,
-          truth_only: engines.includes('raycast'),
+          truth_only: truthOnly,
           verdict_mode: verdict,
           min_questions: minQuestions,
           broken: [...brokenSystems, ...gates.broken],
@@ -285,6 +288,7 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
           summary: { kept_families: kept, dropped_families: gates.families.length - kept },
           validity,
           ...(reference ? { reference } : {}),
+          ...(exposure ? { exposure } : {}),
           note: 'The gates cover only the shortcuts thought of: the scripted systems listed here. A family that passes them may still hold a shortcut no system tries.',
         },
         'check report',

@@ -97,12 +97,24 @@ export const Mount = z.strictObject({
   why: text,
 });
 
+/**
+ * A light the robot carries beside its lens (as camera vacuums light the floor ahead): a spot along the camera's
+ * axis, its power in Blender's watts and its cone's full angle. It lights the pictures only; the truth never sees it.
+ */
+export const Lamp = z.strictObject({
+  power_w: upTo(50, 'a robot lamp of more than 50 W blinds its own camera'),
+  spot_angle_deg: upTo(179, 'a spot is narrower than 180 degrees'),
+  why: text,
+});
+
 export const Camera = z.strictObject({
   width: wholeIn(16, MAX_CAMERA_PX, 'past any robot camera (8192 x 8192 is 67 megapixels a frame)'),
   height: wholeIn(16, MAX_CAMERA_PX, 'past any robot camera (8192 x 8192 is 67 megapixels a frame)'),
   /** horizontal field of view */
   hfov_deg: z.number().gt(0).lt(180, 'a field of view is under 180 degrees'),
   mount: Mount,
+  /** a lamp beside the lens; absent: none */
+  lamp: Lamp.optional(),
   source: text,
 });
 

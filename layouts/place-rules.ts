@@ -199,6 +199,8 @@ export function checkPlace(placeIn: Place, file: string, locate: Locate): InputI
   place.people.forEach((q, i) => {
     if (q.at && !inBounds(q.at.x, q.at.y)) add(['people', i, 'at'], 'outside the bounds');
   });
+  if (place.lights.world.sky === 'physical' && place.lights.items.filter((l) => l.type === 'sun').length !== 1)
+    add(['lights', 'world', 'sky'], 'a physical sky takes its sun from the one sun light of the place');
   place.lights.items.forEach((l, i) => {
     if (l.type !== 'sun' && !l.position) add(['lights', 'items', i, 'position'], `a ${l.type} light needs a position`);
     if (l.type === 'sun' && (l.elevation === undefined || l.azimuth === undefined))

@@ -283,7 +283,18 @@ export type Light = z.infer<typeof Light>;
 
 export const Lights = z
   .object({
-    world: z.object({ colour: RGB, strength: zeroUpTo(1000, 'a sky past 1000 saturates every frame') }).strict(),
+    world: z
+      .object({
+        /** flat: the sky is `colour` at `strength`; absent means flat */
+        colour: RGB,
+        strength: zeroUpTo(1000, 'a sky past 1000 saturates every frame'),
+        /**
+         * physical: a clear sky from the place's sun (Cycles' sky texture, no sun disc: the sun light is the sun), its
+         * radiance times `strength`; `colour` is then the sky of pictures that are not renders (the truth-only engine)
+         */
+        sky: z.enum(['flat', 'physical']).optional(),
+      })
+      .strict(),
     items: z.array(Light).min(1),
   })
   .strict();

@@ -79,6 +79,16 @@ export function renderMaterial(m: Material): RenderMaterial {
 }
 
 /** The place's lights in the shot list's terms (a sun stands at its elevation and azimuth and shines away). */
+/** The place's sky: flat (its colour) or physical, with its sun (the place rules ask one sun of a physical sky). */
+export function renderWorld(place: Place): ShotList['world'] {
+  const w = place.lights.world;
+  const out: ShotList['world'] = { background_rgb: [...w.colour], strength: w.strength };
+  const sun = place.lights.items.find((l) => l.type === 'sun');
+  if (w.sky === 'physical' && sun)
+    out.sky = { sun_elevation_deg: sun.elevation ?? 60, sun_azimuth_deg: sun.azimuth ?? 0 };
+  return out;
+}
+
 export function renderLights(place: Place): RenderLight[] {
   const b = place.bounds;
   const mid: [number, number, number] = [(b.x_min + b.x_max) / 2, (b.y_min + b.y_max) / 2, 20];
@@ -314,7 +324,7 @@ export function buildShotList(inp: BuildJobInput): { job: ShotList; entities: Re
     sid,
     camera: { ...inp.camera },
     ...(inp.settings ? { settings: inp.settings } : {}),
-    world: { background_rgb: [...place.lights.world.colour], strength: place.lights.world.strength },
+    world: renderWorld(place),
     materials,
     lights: renderLights(place),
     objects,

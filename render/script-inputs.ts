@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { parseTimeline, type Timeline } from '../layouts/timeline.ts';
 import { InputError, pathString, sha256, UsageError, type InputIssue } from '../foundation/index.ts';
 import type { FrameSpec } from './build-shot-list.ts';
+import type { RenderCamera } from './shot-list.ts';
 
 /** Paths of a script's inputs, relative to the build. */
 export function scriptInputPaths(sid: string): { timeline: string; plan: string; camera: string } {
@@ -33,13 +34,14 @@ const CameraDoc = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   hfov_deg: z.number().gt(0).lt(180),
+  lamp: z.object({ power_w: z.number().positive(), spot_angle_deg: z.number().gt(0).lt(180) }).optional(),
 });
 
 export interface ScriptInputs {
   sid: string;
   timeline: Timeline;
   frames: FrameSpec[];
-  camera: { width: number; height: number; hfov_deg: number };
+  camera: RenderCamera;
   /** relative path -> sha256 of the file's bytes */
   hashes: Record<string, string>;
 }
@@ -86,7 +88,12 @@ export function readScriptInputs(build: string, sid: string): ScriptInputs {
     sid,
     timeline,
     frames,
-    camera: { width: cam.value.width, height: cam.value.height, hfov_deg: cam.value.hfov_deg },
+    camera: {
+      width: cam.value.width,
+      height: cam.value.height,
+      hfov_deg: cam.value.hfov_deg,
+      ...(cam.value.lamp ? { lamp: cam.value.lamp } : {}),
+    },
     hashes: { [p.timeline]: tl.hash, [p.plan]: plan.hash, [p.camera]: cam.hash },
   };
 }

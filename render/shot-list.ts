@@ -188,6 +188,8 @@ export const RenderCamera = z.strictObject({
   hfov_deg: z.number().gt(0).lt(180),
   clip_start_m: z.number().positive().optional(),
   clip_end_m: z.number().positive().optional(),
+  /** a spot light beside the lens along its axis (the robot's own lamp); lights the picture only */
+  lamp: z.strictObject({ power_w: z.number().positive(), spot_angle_deg: z.number().gt(0).lt(180) }).optional(),
 });
 export type RenderCamera = z.infer<typeof RenderCamera>;
 
@@ -197,7 +199,14 @@ export const ShotList = z
     sid: z.string().min(1),
     camera: RenderCamera,
     settings: RenderSettings.optional(),
-    world: z.strictObject({ background_rgb: Rgb, strength: z.number().min(0) }),
+    world: z.strictObject({
+      background_rgb: Rgb,
+      strength: z.number().min(0),
+      /** a physical sky (Cycles' sky texture without its sun disc) with its sun here, times strength; absent: flat */
+      sky: z
+        .strictObject({ sun_elevation_deg: z.number().min(-90).max(90), sun_azimuth_deg: z.number().finite() })
+        .optional(),
+    }),
     materials: z.record(z.string().min(1), RenderMaterial),
     lights: z.array(RenderLight),
     objects: z.array(RenderObject),

@@ -85,6 +85,9 @@ export function cameraDoc(job: JobSpec): unknown {
       left_m: job.camera.mount.left_m,
       pitch_deg: job.camera.mount.pitch_deg,
     },
+    ...(job.camera.lamp
+      ? { lamp: { power_w: job.camera.lamp.power_w, spot_angle_deg: job.camera.lamp.spot_angle_deg } }
+      : {}),
     depth: job.depth.kind,
     depth_unit: job.depth.unit,
     depth_format: job.depth.format,

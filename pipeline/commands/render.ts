@@ -10,6 +10,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { progress } from '../progress.ts';
 import { MAX_WORKERS, UsageError, wholeFlag } from '../../foundation/index.ts';
+import { buildExposure, EXPOSURE_BRIGHT, EXPOSURE_DARK, EXPOSURE_MAX_SHARE } from '../../render/exposure.ts';
 import { QUALITY_PRESETS } from '../../render/quality.ts';
 import { parseShard } from '../../render/script-inputs.ts';
 import { DEVICES, mergeRender, renderStage, renderStatus } from '../../render/stage.ts';
@@ -125,6 +126,13 @@ export function registerRender(program: Command): void {
               ? '; render stage complete\n'
               : '; run `stbench render BUILD --merge` once every shard is done\n'),
         );
+        if (o.engine === 'blender' && r.stageComplete) {
+          // the exposure of the pictures per place (render/exposure.ts), as `stbench check` reports it
+          for (const e of await buildExposure(build))
+            process.stdout.write(
+              `exposure ${e.place}: ${e.dark + e.bright} of ${e.frames} frames outside ${100 * EXPOSURE_DARK}-${100 * EXPOSURE_BRIGHT}% mean luma (${(100 * e.outside_share).toFixed(1)}%, at most ${100 * EXPOSURE_MAX_SHARE}%: ${e.ok ? 'holds' : 'does not hold'})\n`,
+            );
+        }
       } finally {
         bar.stop();
       }

@@ -638,6 +638,17 @@ def setup_world(scene, w):
     bg = world.node_tree.nodes.get("Background")
     bg.inputs["Color"].default_value = rgba(w["background_rgb"])
     bg.inputs["Strength"].default_value = float(w["strength"])
+    sky = w.get("sky")
+    if sky:
+        # a clear sky about the place's sun; its sun disc off (the sun light is the sun). Blender's sun rotation turns
+        # clockwise from +y, the place's azimuth counter-clockwise from +x.
+        tex = world.node_tree.nodes.new("ShaderNodeTexSky")
+        kinds = [i.identifier for i in tex.bl_rna.properties["sky_type"].enum_items]
+        tex.sky_type = "NISHITA" if "NISHITA" in kinds else "MULTIPLE_SCATTERING"
+        tex.sun_disc = False
+        tex.sun_elevation = math.radians(float(sky["sun_elevation_deg"]))
+        tex.sun_rotation = math.radians(90.0 - float(sky["sun_azimuth_deg"]))
+        world.node_tree.links.new(tex.outputs["Color"], bg.inputs["Color"])
     scene.world = world
 
 
@@ -654,6 +665,17 @@ def setup_camera(scene, cam):
     obj.rotation_mode = "XYZ"
     scene.camera = obj
     State.camera = obj
+    lamp = cam.get("lamp")
+    if lamp:
+        # the robot's own lamp: a spot at the lens along its axis (both look down their local -z), moving with it
+        light = bpy.data.lights.new("camera_lamp", type="SPOT")
+        light.energy = float(lamp["power_w"])
+        light.spot_size = math.radians(float(lamp["spot_angle_deg"]))
+        light.spot_blend = 0.5
+        light.shadow_soft_size = 0.01
+        lobj = bpy.data.objects.new("camera_lamp", light)
+        scene.collection.objects.link(lobj)
+        lobj.parent = obj
 
 
 def light_rotation(l):

@@ -36,6 +36,19 @@ describe('check on the fixture', () => {
       if (f.systems[CEILING] !== undefined) expect(f.systems[CEILING], `${f.job} ${f.family}`).toBeCloseTo(1, 9);
   });
 
+  it('reports the exposure of every place its scripts ran in, from the rendered frames', () => {
+    const places = new Set(readBuildQuestions(build).golds.map((g) => g.layout));
+    const rows = result.report.exposure ?? [];
+    expect(rows.map((e) => e.place).sort()).toEqual([...places].sort());
+    for (const e of rows) {
+      expect(e.frames).toBeGreaterThan(0);
+      expect(e.luma_p01).toBeLessThanOrEqual(e.luma_p50);
+      expect(e.luma_p50).toBeLessThanOrEqual(e.luma_p99);
+    }
+    expect(result.markdown).toContain('## Exposure');
+    for (const e of rows) expect(result.markdown).toMatch(new RegExp(`\\| ${e.place} \\| ${e.frames} \\|`));
+  });
+
   it('no scripted system or gate is broken', () => {
     expect(result.report.broken).toEqual([]);
   });

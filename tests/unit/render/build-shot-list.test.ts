@@ -7,12 +7,14 @@ import {
   checkSolidsConstant,
   entitiesAt,
   renderMaterial,
+  renderWorld,
   truthEntities,
   type FrameSpec,
 } from '../../../render/build-shot-list.ts';
 import { parseShotList, resolvedMoves } from '../../../render/shot-list.ts';
 import { parseShard, selectScripts } from '../../../render/script-inputs.ts';
 import { resolveSamples } from '../../../render/quality.ts';
+import { checkPlace } from '../../../layouts/place-rules.ts';
 
 const place = getPlace('apartment_a');
 const CAM = { width: 640, height: 480, hfov_deg: 80 };
@@ -196,5 +198,32 @@ describe('shards and presets', () => {
     expect(resolveSamples('test').samples).toBeLessThanOrEqual(2);
     expect(resolveSamples('final', 5)).toEqual({ quality: 'final', samples: 5 });
     expect(() => resolveSamples('ultra')).toThrow(/--quality/);
+  });
+});
+
+describe('the sky', () => {
+  const withSky = (sky: 'flat' | 'physical', items = place.lights.items) => ({
+    ...place,
+    lights: { world: { ...place.lights.world, sky }, items },
+  });
+  it("a physical sky carries the place's sun; a flat one none", () => {
+    const sun = place.lights.items.find((l) => l.type === 'sun')!;
+    expect(renderWorld(withSky('physical')).sky).toEqual({
+      sun_elevation_deg: sun.elevation,
+      sun_azimuth_deg: sun.azimuth,
+    });
+    expect(renderWorld(withSky('flat')).sky).toBeUndefined();
+    expect(renderWorld(withSky('physical')).strength).toBe(place.lights.world.strength);
+  });
+  it('the place rules refuse a physical sky without its one sun', () => {
+    const noSun = withSky(
+      'physical',
+      place.lights.items.filter((l) => l.type !== 'sun'),
+    );
+    const issues = checkPlace(noSun, 'x.yaml', () => undefined);
+    expect(issues.map((i) => i.path)).toContain('lights.world.sky');
+    expect(
+      checkPlace(withSky('physical'), 'x.yaml', () => undefined).filter((i) => i.path.startsWith('lights')),
+    ).toEqual([]);
   });
 });

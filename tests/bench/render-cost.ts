@@ -188,5 +188,5 @@ await sheet(
 );
 for (const p of places) {
   const list = views.filter((v) => v.place === p);
-  if (list.length > 1) await sheet(list, join(outDir, `contact-sheet-${p}.jpg`), `${p}: ${what}`);
+  await sheet(list, join(outDir, `contact-sheet-${p}.jpg`), `${p}: ${what}`);
 }

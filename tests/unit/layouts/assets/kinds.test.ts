@@ -21,7 +21,18 @@ const TOL = 0.001;
 const PEN = 1e-5;
 
 /** Kinds whose surface is one flat slab: every point of the rectangle at the top (others: cushions with grooves). */
-const FLAT = new Set(['table', 'nightstand', 'wardrobe', 'tv_console', 'bed', 'packing_table', 'building', 'counter', 'sink', 'shoe_rack']);
+const FLAT = new Set([
+  'table',
+  'nightstand',
+  'wardrobe',
+  'tv_console',
+  'bed',
+  'packing_table',
+  'building',
+  'counter',
+  'sink',
+  'shoe_rack',
+]);
 
 function checkItem(def: AssetDef, f: Fixed): string[] {
   const out: string[] = [];

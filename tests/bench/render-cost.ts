@@ -9,7 +9,8 @@
  *
  *   nice -n 10 npx tsx tests/bench/render-cost.ts [--before de50eec] [--views all|sheet] [--out docs] [--samples 48]
  *
- * `--views all` (default) renders the render-quality study's nine views; `sheet` only the four of the contact sheet.
+ * `--views all` (default) renders the render-quality study's nine views; `sheet` only the four of the contact sheet;
+ * or a comma-separated list of view ids.
  * The renders are kept under tests/.bench-cache/render-cost/ by the places' content, so a rerun renders only what
  * changed.
  */
@@ -40,7 +41,12 @@ const final = QUALITY_PRESETS.final;
 const samples = Number(arg('samples', String(final.samples)));
 /** the contact sheet's views, one per job */
 const SHEET = ['apt-vacuum-hall', 'apt-helper-coffee', 'wh-amr-packing', 'dt-drone-base'];
-const views = arg('views', 'all') === 'all' ? STUDY_VIEWS : STUDY_VIEWS.filter((v) => SHEET.includes(v.id));
+const which = arg('views', 'all');
+const views =
+  which === 'all'
+    ? STUDY_VIEWS
+    : STUDY_VIEWS.filter((v) => (which === 'sheet' ? SHEET : which.split(',')).includes(v.id));
+if (!views.length) throw new Error(`--views ${which}: no such study view (tests/bench/quality-views.ts)`);
 const SEEDS = [0, 1];
 const CACHE = join(REPO_ROOT, 'tests', '.bench-cache', 'render-cost');
 

@@ -87,7 +87,10 @@ function exposureMarkdown(r: CheckReport): string[] {
   const band = `${pct(EXPOSURE_DARK)} to ${pct(EXPOSURE_BRIGHT)}`;
   const out = ['## Exposure', ''];
   if (r.truth_only) return [...out, "Not measured: a truth-only build's flat pictures are not renders.", ''];
-  if (!r.exposure?.length) return [...out, 'No rendered frame to measure.', ''];
+  const unread = r.exposure_unreadable
+    ? [`${r.exposure_unreadable} RGB frames are no pictures and are left out of it.`, '']
+    : [];
+  if (!r.exposure?.length) return [...out, 'No rendered frame to measure.', '', ...unread];
   out.push(
     `Mean sRGB luma (Rec.709) of every rendered frame; a place holds when at most ${pct(EXPOSURE_MAX_SHARE)} of its frames leave ${band} of full scale.`,
     '',
@@ -98,7 +101,7 @@ function exposureMarkdown(r: CheckReport): string[] {
     out.push(
       `| ${e.place} | ${e.frames} | ${e.dark} | ${e.bright} | ${(100 * e.outside_share).toFixed(1)}% | ${pct(e.luma_p01)} / ${pct(e.luma_p50)} / ${pct(e.luma_p99)} | ${e.ok ? 'yes' : '**no**'} |`,
     );
-  return [...out, ''];
+  return [...out, '', ...unread];
 }
 
 export function checkMarkdown(r: CheckReport): string {

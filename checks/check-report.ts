@@ -78,6 +78,8 @@ export const CheckReport = z
     reference: Reference.optional(),
     /** per place, the exposure of its rendered frames; absent on a truth-only build (its pictures are not renders) */
     exposure: z.array(PlaceExposureRow).optional(),
+    /** RGB frames the exposure could not read as pictures (left out of it) */
+    exposure_unreadable: z.number().int().nonnegative().optional(),
     /** free text the report states plainly, e.g. that the gates cover only the shortcuts thought of */
     note: z.string().optional(),
   })

@@ -288,7 +288,7 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
           summary: { kept_families: kept, dropped_families: gates.families.length - kept },
           validity,
           ...(reference ? { reference } : {}),
-          ...(exposure ? { exposure } : {}),
+          ...(exposure ? { exposure: exposure.places, exposure_unreadable: exposure.unreadable } : {}),
           note: 'The gates cover only the shortcuts thought of: the scripted systems listed here. A family that passes them may still hold a shortcut no system tries.',
         },
         'check report',

@@ -79,12 +79,13 @@ function scriptPlace(root: string, sid: string): string | null {
 
 /**
  * The exposure of every place of a build or dataset, over every RGB frame its scripts hold (scripts/<sid>/sensors/rgb);
- * `onProgress` hears frames read out of all. Scripts whose place is unknown (no timeline) are left out.
+ * `onProgress` hears frames read out of all. Scripts whose place is unknown (no timeline) are left out, and so are
+ * frames that are no picture (counted in `unreadable`: the check's other readings say what is wrong with them).
  */
 export async function buildExposure(
   root: string,
   opts: { concurrency?: number; onProgress?: (done: number, total: number) => void } = {},
-): Promise<PlaceExposure[]> {
+): Promise<{ places: PlaceExposure[]; unreadable: number }> {
   const dir = join(root, 'scripts');
   const files: { place: string; file: string }[] = [];
   if (existsSync(dir))
@@ -100,17 +101,20 @@ export async function buildExposure(
   const lumas = await pMap(
     files,
     async (x) => {
-      const l = await frameLuma(x.file);
+      const l = await frameLuma(x.file).catch(() => null);
       opts.onProgress?.(++done, files.length);
       return l;
     },
     { concurrency: opts.concurrency ?? 4 },
   );
   const by = new Map<string, number[]>();
+  let unreadable = 0;
   files.forEach((x, i) => {
+    const l = lumas[i];
+    if (l === null) return void unreadable++;
     const xs = by.get(x.place) ?? [];
-    xs.push(lumas[i]);
+    xs.push(l);
     by.set(x.place, xs);
   });
-  return placeExposure(by);
+  return { places: placeExposure(by), unreadable };
 }

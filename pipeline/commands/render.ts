@@ -128,7 +128,7 @@ export function registerRender(program: Command): void {
         );
         if (o.engine === 'blender' && r.stageComplete) {
           // the exposure of the pictures per place (render/exposure.ts), as `stbench check` reports it
-          for (const e of await buildExposure(build))
+          for (const e of (await buildExposure(build)).places)
             process.stdout.write(
               `exposure ${e.place}: ${e.dark + e.bright} of ${e.frames} frames outside ${100 * EXPOSURE_DARK}-${100 * EXPOSURE_BRIGHT}% mean luma (${(100 * e.outside_share).toFixed(1)}%, at most ${100 * EXPOSURE_MAX_SHARE}%: ${e.ok ? 'holds' : 'does not hold'})\n`,
             );

@@ -91,8 +91,11 @@ describe('buildExposure', () => {
     mkdirSync(join(root, 'scripts', 's4', 'sensors', 'rgb'), { recursive: true });
     await jpeg(join(root, 'scripts', 's4', 'sensors', 'rgb', '000000.jpg'), [0, 0, 0]);
     let last = [0, 0];
-    const rows = await buildExposure(root, { onProgress: (d, t) => (last = [d, t]) });
-    expect(last).toEqual([5, 5]);
+    // a frame that is no picture is counted apart
+    writeFileSync(join(root, 'scripts', 's2', 'sensors', 'rgb', '000001.jpg'), 'jpeg');
+    const { places: rows, unreadable } = await buildExposure(root, { onProgress: (d, t) => (last = [d, t]) });
+    expect(last).toEqual([6, 6]);
+    expect(unreadable).toBe(1);
     expect(rows.map((r) => [r.place, r.frames, r.dark, r.bright])).toEqual([
       ['apartment_a', 3, 1, 0],
       ['downtown_a', 2, 0, 1],

@@ -6,7 +6,7 @@
 import type { Timeline } from '../layouts/timeline.ts';
 import { entitiesAt } from './build-shot-list.ts';
 import type { Move, ShotList, RenderObject } from './shot-list.ts';
-import { airBelowFor, entityBoxes, obstacleTopFor, type EntityInfo, type SeenOptions } from './truth/index.ts';
+import { airBelowFor, airHolesFor, entityBoxes, obstacleTopFor, type EntityInfo, type SeenOptions } from './truth/index.ts';
 
 /** The job's objects as posed at frame position i (`moves` from resolvedMoves(job)), hidden ones left out. */
 export function objectsAt(job: ShotList, moves: readonly (readonly Move[])[], i: number): RenderObject[] {
@@ -55,12 +55,12 @@ export function entityTableAt(
 
 /**
  * The seen-space options of a job's frame (objects: the frame's, from objectsAt): the obstacle band's top and, for a
- * flying job, the air carve's height (render/truth/seen-space.ts).
+ * flying job, the air carve's height and its holes (render/truth/seen-space.ts).
  */
 export function seenOptionsAt(job: ShotList, objects: readonly RenderObject[]): SeenOptions {
   const heights = job.frames.map((f) => f.camera.position[2]);
-  const airBelowM = airBelowFor(heights, objects);
-  return airBelowM === undefined
-    ? { obstacleTopM: obstacleTopFor(heights) }
-    : { obstacleTopM: obstacleTopFor(heights), airBelowM };
+  const airBelowM = airBelowFor(heights);
+  if (airBelowM === undefined) return { obstacleTopM: obstacleTopFor(heights) };
+  const airHoles = airHolesFor(airBelowM, objects);
+  return { obstacleTopM: obstacleTopFor(heights), airBelowM, ...(airHoles.length ? { airHoles } : {}) };
 }

@@ -13,6 +13,7 @@
  * frames' sets (`seenUnion`).
  */
 import { zRange, type Solid } from '../../layouts/solids.ts';
+import { solidAabb } from '../../layouts/geometry/bvh.ts';
 import { NO_RETURN, type TruthFrame, checkFrame, frameRays } from './frame.ts';
 import { CONTACT_TOL_M } from './visibility.ts';
 
@@ -43,18 +44,44 @@ export function obstacleTopFor(cameraHeights: Iterable<number>): number {
 
 /**
  * The height below which a flying job's frames carve free air (SeenOptions.airBelowM): its lowest camera, when the
- * camera flies above the obstacle band's default top and every solid of the scene that reaches that height stands
- * on the floor (so a column a ray crossed below it, unhit, holds nothing that reaches it); else undefined (no air).
+ * camera flies above the obstacle band's default top; else undefined (no air).
  */
-export function airBelowFor(cameraHeights: Iterable<number>, solids: readonly Solid[]): number | undefined {
+export function airBelowFor(cameraHeights: Iterable<number>): number | undefined {
   let low = Infinity;
   for (const z of cameraHeights) low = Math.min(low, z);
-  if (!(low > OBSTACLE_TOP_M) || !Number.isFinite(low)) return undefined;
-  const floating = solids.some((s) => {
+  return low > OBSTACLE_TOP_M && Number.isFinite(low) ? low : undefined;
+}
+
+/**
+ * The holes of the air carve at height `below` (SeenOptions.airHoles): the plan bounds of every entity with a solid
+ * that reaches that height without standing on the floor (a facade's upper storeys, a sign hanging at the camera's
+ * height). A ray may pass under such a solid unhit, so the columns it covers are never air. An entity's solids are
+ * taken together (their truth id; a solid without one alone), so a building's storeys leave one hole, its outline.
+ */
+export function airHolesFor(
+  below: number,
+  solids: readonly (Solid & { truth_id?: number })[],
+): [number, number, number, number][] {
+  const floating = new Set<number | Solid>();
+  for (const s of solids) {
     const [lo, hi] = zRange(s);
-    return hi >= low && lo > 1e-6;
-  });
-  return floating ? undefined : low;
+    if (hi >= below && lo > 1e-6) floating.add(s.truth_id ? s.truth_id : s);
+  }
+  const holes = new Map<number | Solid, [number, number, number, number]>();
+  for (const s of solids) {
+    const key = s.truth_id && floating.has(s.truth_id) ? s.truth_id : floating.has(s) ? s : undefined;
+    if (key === undefined) continue;
+    const b = solidAabb(s);
+    const h = holes.get(key);
+    if (!h) holes.set(key, [b[0], b[1], b[3], b[4]]);
+    else {
+      h[0] = Math.min(h[0], b[0]);
+      h[1] = Math.min(h[1], b[1]);
+      h[2] = Math.max(h[2], b[3]);
+      h[3] = Math.max(h[3], b[4]);
+    }
+  }
+  return [...holes.values()];
 }
 
 /** Azimuth bins of the air carve (per turn around the camera): 0.05 degrees, half a cell at 60 m. */
@@ -109,9 +136,11 @@ export interface SeenOptions {
   /**
    * a flying job's air carve (airBelowFor): from a camera at or below this height, every ray that went down to a
    * hit crossed the columns between the camera and the hit below it, unhit; those cells are `air` (free at and
-   * above this height, in a scene whose solids that reach it stand on the floor). Unset: no air cells.
+   * above this height, outside airHoles). Unset: no air cells.
    */
   airBelowM?: number;
+  /** the plan boxes [x_min, y_min, x_max, y_max] whose cells are never air (airHolesFor) */
+  airHoles?: readonly (readonly [number, number, number, number])[];
 }
 
 /** One frame's seen cells as masks over the grid (1 = seen). */
@@ -216,7 +245,18 @@ export function frameSeen(frame: TruthFrame, grid: FloorGrid, opts: SeenOptions 
     [upY, rowY] = [rowY, upY];
   }
   if (!reach) return { grid, floor, obstacle };
-  return { grid, floor, obstacle, air: { below_m: opts.airBelowM!, cells: airCells(grid, px, py, reach, binOf) } };
+  const air = airCells(grid, px, py, reach, binOf);
+  for (const h of opts.airHoles ?? []) clearBox(grid, air, h);
+  return { grid, floor, obstacle, air: { below_m: opts.airBelowM!, cells: air } };
+}
+
+/** Clear every cell of the mask whose square meets a plan box. */
+function clearBox(grid: FloorGrid, mask: Uint8Array, [x0, y0, x1, y1]: readonly number[]): void {
+  const i0 = Math.max(0, Math.floor((x0 - grid.x0) / grid.cell)),
+    i1 = Math.min(grid.nx - 1, Math.floor((x1 - grid.x0) / grid.cell));
+  const j0 = Math.max(0, Math.floor((y0 - grid.y0) / grid.cell)),
+    j1 = Math.min(grid.ny - 1, Math.floor((y1 - grid.y0) / grid.cell));
+  for (let j = j0; j <= j1; j++) mask.fill(0, j * grid.nx + i0, j * grid.nx + i1 + 1);
 }
 
 /**

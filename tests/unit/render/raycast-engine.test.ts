@@ -2,7 +2,7 @@
  * The truth-only engine (`stbench render --engine raycast`): its truth records equal, byte for byte, those of the
  * in-memory ray-cast loop the test builds used before it existed (kept below as the reference: depth and ids
  * ray-cast from the job's posed solids, a flat colour per entity, frameTruth over the arrays, with the seen space's
- * flying band and air carve since they were added); its frames are the
+ * flying band and air carve, and the carve's holes, since they were added); its frames are the
  * four files a Blender render writes, and they verify; its render log says `raycast`; two workers write the same
  * bytes as one; a rerun keeps what is complete; a build holds one engine's frames.
  */
@@ -19,6 +19,7 @@ import { readScriptInputs } from '../../../render/script-inputs.ts';
 import { renderStage } from '../../../render/stage.ts';
 import {
   airBelowFor,
+  airHolesFor,
   entityBoxes,
   floorGrid,
   frameTruth,
@@ -79,14 +80,16 @@ function referenceVisibility(build: string, sid: string): string {
       const c = table.has(r.ids[p]) ? shade(table.get(r.ids[p])!.colour) : shade(undefined);
       rgb.set(c, p * 3);
     }
-    // a flying job's air carve height, where the frame's solids allow one (every solid reaching it on the floor)
+    // a flying job's air carve height, with holes under what reaches it without standing on the floor
     const heights = job.frames.map((x) => x.camera.position[2]);
-    const air = airBelowFor(heights, solids);
+    const air = airBelowFor(heights);
+    const holes = air === undefined ? [] : airHolesFor(air, solids);
     records.push(
       frameTruth({ k: f.index, t, intrinsics: k, camera: cam, depth: r.depth, ids: r.ids, rgb }, table, grid, {
         palette,
         obstacleTopM: obstacleTopFor(heights),
         ...(air === undefined ? {} : { airBelowM: air }),
+        ...(holes.length ? { airHoles: holes } : {}),
       }).visibility,
     );
   }

@@ -36,7 +36,7 @@ import { objectsAt } from '../../../../render/frame-scene.ts';
 import type { InputError } from '../../../../foundation/index.ts';
 import { cameraPose, intrinsics } from '../../../../layouts/camera.ts';
 import { thingState } from '../../../../compile/ask/sightings.ts';
-import { airBelowFor } from '../../../../render/truth/seen-space.ts';
+import { airHolesFor } from '../../../../render/truth/seen-space.ts';
 import { raycastFrame, raycastFrameAll, truthScene } from '../../../../render/truth/raycast-renderer.ts';
 
 type V3 = [number, number, number];
@@ -634,8 +634,8 @@ describe("readers of a tilted solid's outline and height", () => {
     expect(st.top_z).toBeCloseTo(0.08, 12);
     // a plank 4 m long hanging at 4 m: upright it stays below a camera at 5.5 m, pitched 60 degrees it reaches it
     const plank = box('p', [0, 0, 4], [4, 0.2, 0.2]);
-    expect(airBelowFor([5.5], [plank])).toBe(5.5);
-    expect(airBelowFor([5.5], [tilt(plank, 60, 0)])).toBeUndefined();
+    expect(airHolesFor(5.5, [plank])).toEqual([]);
+    expect(airHolesFor(5.5, [tilt(plank, 60, 0)])).toHaveLength(1);
   });
 });
 

@@ -4,6 +4,7 @@ import { raySolid } from '../../../../layouts/geometry/raycast.ts';
 import { SeenSpace, observedBy } from '../../../../compile/ask/seen.ts';
 import {
   airBelowFor,
+  airHolesFor,
   applyRuns,
   cellCentre,
   cellOf,
@@ -205,13 +206,32 @@ describe('the air carve of a flying camera', () => {
     expect(seenRuns(frameSeen(renderFrame(scene, {}, cam), grid)).air).toBeUndefined();
   });
 
-  it('is carved only where every solid that reaches the camera stands on the floor', () => {
-    expect(airBelowFor([6, 6.5], scene)).toBe(6);
-    expect(airBelowFor([1.2], scene), 'a ground robot').toBeUndefined();
-    const sign = box('sign', 'sign', 'fixed', [3, 0, 6], [0.2, 2, 1]);
-    expect(airBelowFor([6], [...scene, sign]), 'a sign hanging at the camera height').toBeUndefined();
+  it('is carved for a flying camera only', () => {
+    expect(airBelowFor([6, 6.5])).toBe(6);
+    expect(airBelowFor([1.2]), 'a ground robot').toBeUndefined();
+  });
+
+  it('leaves out the columns under what reaches the camera without standing on the floor', () => {
+    expect(airHolesFor(6, scene), 'everything stands on the floor').toEqual([]);
     const lamp = box('lamp', 'lamp', 'fixed', [3, 0, 4], [0.2, 0.2, 0.5]);
-    expect(airBelowFor([6], [...scene, lamp]), 'a lamp head below the camera height').toBe(6);
+    expect(airHolesFor(6, [...scene, lamp]), 'a lamp head below the camera height').toEqual([]);
+    // a sign hanging over the slot at the camera's height: a ray to the face may pass under it unhit
+    const sign = { ...box('sign', 'sign', 'fixed', [5.75, 0, 6], [0.5, 2, 1]), truth_id: 7 };
+    const holes = airHolesFor(6, [...scene, sign]);
+    expect(holes).toHaveLength(1);
+    expect(holes[0][0]).toBeCloseTo(5.5, 6);
+    expect(holes[0][2]).toBeCloseTo(6, 6);
+    // the sign's post, standing on the floor, is the same entity: the hole covers both
+    const post = { ...box('post', 'sign', 'fixed', [5.2, 0.9, 2.75], [0.1, 0.1, 5.5]), truth_id: 7 };
+    expect(airHolesFor(6, [...scene, sign, post])[0][0]).toBeCloseTo(5.15, 6);
+    const f = renderFrame(scene, {}, cam);
+    const open = frameSeen(f, grid, { obstacleTopM: 7, airBelowM: 6 });
+    const holed = frameSeen(f, grid, { obstacleTopM: 7, airBelowM: 6, airHoles: holes });
+    expect(open.air!.cells[slot]).toBe(1);
+    expect(holed.air!.cells[slot], 'the slot lies under the sign').toBe(0);
+    const before = cellOf(grid, 5.25, 0.05);
+    expect(holed.air!.cells[before], 'the street before the sign').toBe(open.air!.cells[before]);
+    expect(open.air!.cells[before]).toBe(1);
   });
 
   it('counts for a body whose band starts at or above the carve height', () => {

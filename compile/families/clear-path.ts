@@ -65,7 +65,8 @@ export function clearPath(ctx: AskContext, direction: Direction): FamilyOutcome 
   const text = wording(direction, job.turn_deg);
   const space = seenSpaceOf(ctx.grid, taskFrames(ctx));
   const latest = observedBy(ctx.grid, f);
-  const obstacles = bodyObstacles(job, ctx.world.solidsAt(f.t));
+  const solids = ctx.world.solidsAt(f.t);
+  const obstacles = bodyObstacles(job, solids);
   const start: Pose2 = { x: f.pose.x, y: f.pose.y, yaw_deg: f.pose.heading_deg };
   const drive = driveOf(start, direction, job.turn_deg);
   const res = sweepFootprints(obstacles, {
@@ -124,7 +125,10 @@ export function clearPath(ctx: AskContext, direction: Direction): FamilyOutcome 
     evidence.push(faceFrame);
     for (const c of cells) evidence.push(space.lastFreeFrame(c)!);
   }
-  const z0 = Math.max(0, zRange(hit.solid)[0]);
+  // the foot of the obstacle: the bottom of the entity touched, not of the part (a facade's storey meets the street
+  // where its building does)
+  const owned = solids.filter((s) => s.owner === hit.solid.owner);
+  const z0 = Math.max(0, Math.min(...owned.map((s) => zRange(s)[0])));
   const p = pixelSizeOr(
     job.intr,
     poseOfRecord(faceFrame.camera),

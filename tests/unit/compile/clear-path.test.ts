@@ -45,6 +45,26 @@ describe('clear_path', () => {
     expect(() => goldRow(out.gold, ID)).not.toThrow();
   });
 
+  it("reads p at the foot of the entity touched, not of the part: a cabinet's raised carcass meets the floor by its legs", () => {
+    // the same face, now a carcass from 0.2 m up on a leg set back 0.3 m (the helper's body, 0.9 m tall, meets the
+    // carcass): p is read on the floor below the face, as for the cabinet standing on the floor
+    const raised = [
+      ...room(),
+      box('cabinet/carcass', [face + 0.25, 3, 0.5], [0.5, 2, 0.6], 'fixed', 'cabinet'),
+      box('cabinet/leg', [face + 0.35, 3, 0.1], [0.1, 0.1, 0.2], 'fixed', 'cabinet'),
+    ];
+    const pose = [
+      { x: 1.0, y: 3, heading: 0 },
+      { x: 2.0, y: 3, heading: 0 },
+    ];
+    const onFloor = clearPath(ctx(j, w, frames(j, solids, pose)), 'ahead');
+    const out = clearPath(ctx(j, world(raised), frames(j, raised, pose)), 'ahead');
+    expect(out.ok && onFloor.ok).toBe(true);
+    if (!out.ok || !onFloor.ok) return;
+    expect(out.gold.value as number).toBeCloseTo(0.307, 6);
+    expect(out.gold.pixel_m).toBeCloseTo(onFloor.gold.pixel_m, 9);
+  });
+
   it("is unknown when the floor under the camera's nose was never seen", () => {
     const fs = frames(j, solids, [{ x: 2.0, y: 3, heading: 0 }]);
     const out = clearPath(ctx(j, w, fs), 'ahead');

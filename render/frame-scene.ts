@@ -6,7 +6,14 @@
 import type { Timeline } from '../layouts/timeline.ts';
 import { entitiesAt } from './build-shot-list.ts';
 import type { Move, ShotList, RenderObject } from './shot-list.ts';
-import { airBelowFor, airHolesFor, entityBoxes, obstacleTopFor, type EntityInfo, type SeenOptions } from './truth/index.ts';
+import {
+  airBelowFor,
+  airHolesFor,
+  entityBoxes,
+  obstacleTopFor,
+  type EntityInfo,
+  type SeenOptions,
+} from './truth/index.ts';
 
 /** The job's objects as posed at frame position i (`moves` from resolvedMoves(job)), hidden ones left out. */
 export function objectsAt(job: ShotList, moves: readonly (readonly Move[])[], i: number): RenderObject[] {

@@ -1,25 +1,26 @@
 /**
  * List items as last seen: the things of a window that pass a test on their last-seen middle, each with its map
- * place, its pixel size and its hazard flag; things whose middle lies within one seen-grid cell of the region's
+ * place, its pixel size (at the sighting that places it best there) and its hazard flag; things whose middle lies within one seen-grid cell of the region's
  * boundary become don't-care circles (radius half the matching radius) instead, since a reader cannot tell on which
  * side they are.
  */
 import type { ListThing } from '../../formats/gold-row.ts';
 import { mapPlace, pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
 import type { AskContext, FrameView } from './inputs.ts';
-import { lastSighting, thingState, type Sighting } from './sightings.ts';
+import { lastSighting, thingState, type Sighting, type ThingState } from './sightings.ts';
 
 export interface ListGold {
   things: ListThing[];
   dontCare: { x: number; y: number; radius: number }[];
-  /** the last sightings of the listed things */
+  /** the sightings that place the listed things best (clearestSighting) */
   evidence: Sighting[];
 }
 
 /**
  * `inside(xy)` gives the signed distance of a point from the region's boundary (negative inside). Candidates are
  * thing ids; `hazard(id)` flags the job's own hazards; a thing whose top is no higher than `drivesOver` above the
- * floor (a cable the body drives over) is left out.
+ * floor (a cable the body drives over) is left out. `placedBy` picks the sighting an item's pixel size and
+ * evidence come from: the last (the default) or the clearest (clearestSighting).
  */
 export function listThings(
   ctx: AskContext,
@@ -28,8 +29,9 @@ export function listThings(
   signedDistance: (xy: [number, number]) => number,
   hazard: (id: string) => boolean,
   floorOnly: boolean,
-  drivesOver = 0,
+  opts: { drivesOver?: number; placedBy?: 'last' | 'clearest' } = {},
 ): ListGold {
+  const drivesOver = opts.drivesOver ?? 0;
   const out: ListGold = { things: [], dontCare: [], evidence: [] };
   const band = ctx.grid.cell;
   const radius = (ctx.job.match_m ?? ctx.job.reacquire_m) / 2;
@@ -46,12 +48,46 @@ export function listThings(
       continue;
     }
     if (sd > 0) continue;
-    const point = last.seen.contact?.point ?? [st.middle[0], st.middle[1], st.bottom_z];
-    const p = pixelSizeOr(ctx.job.intr, poseOfRecord(last.frame.camera), point, mapPlace, ctx.grid.cell);
-    out.things.push({ x: st.middle[0], y: st.middle[1], pixel_m: p, hazard: hazard(id) });
-    out.evidence.push(last);
+    const best =
+      opts.placedBy === 'clearest'
+        ? clearestSighting(ctx, frames, id, st)
+        : { sighting: last, p: pixelAt(ctx, last, st) };
+    out.things.push({ x: st.middle[0], y: st.middle[1], pixel_m: best.p, hazard: hazard(id) });
+    out.evidence.push(best.sighting);
   }
   return out;
+}
+
+/**
+ * The sighting that places a thing best where it was last seen: of the window's sightings of it standing there (its
+ * middle where the last sighting had it: not yet moved, or moved back), the one whose contact point has the smallest
+ * pixel size (ties: the later). A reader may place a thing from any view of it at that place; the last glimpse, from
+ * a floor camera often far off and grazing, is seldom the one it would read.
+ */
+function clearestSighting(
+  ctx: AskContext,
+  frames: readonly FrameView[],
+  id: string,
+  last: ThingState,
+): { sighting: Sighting; p: number } {
+  let best: { sighting: Sighting; p: number } | undefined;
+  for (const frame of frames) {
+    const seen = frame.entities.find((e) => e.entity === id && e.pixels > 0);
+    if (!seen) continue;
+    const st = thingState(ctx.world, id, frame.t);
+    if (!st || Math.hypot(st.middle[0] - last.middle[0], st.middle[1] - last.middle[1]) > 1e-6) continue;
+    const sighting = { frame, seen };
+    const p = pixelAt(ctx, sighting, st);
+    if (!best || p <= best.p) best = { sighting, p };
+  }
+  // the last sighting itself qualifies, so there is always one
+  return best!;
+}
+
+/** The pixel size of a sighting's contact point (the thing's middle at its bottom when none was visible). */
+function pixelAt(ctx: AskContext, s: Sighting, st: ThingState): number {
+  const point = s.seen.contact?.point ?? [st.middle[0], st.middle[1], st.bottom_z];
+  return pixelSizeOr(ctx.job.intr, poseOfRecord(s.frame.camera), point, mapPlace, ctx.grid.cell);
 }
 
 /** Thing ids that had pixels in the frames (sorted). */

@@ -45,7 +45,11 @@ export function taskThings(
     candidates = candidates.filter((id) => kinds.has(ctx.world.thing(id)?.kind ?? ''));
     sd = polygonsDistance(opts.roomsCleaned);
   }
-  const list = listThings(ctx, frames, candidates, sd, hazard, tt.floor_only, tt.drives_over_m);
+  // an end question of memory: each thing is placed from its clearest sighting at the place it was last seen
+  const list = listThings(ctx, frames, candidates, sd, hazard, tt.floor_only, {
+    drivesOver: tt.drives_over_m,
+    placedBy: 'clearest',
+  });
   const evidence: FrameView[] = list.evidence.length ? list.evidence.map((s) => s.frame) : [f];
   const p = list.things.length ? Math.min(...list.things.map((t) => t.pixel_m)) : ctx.grid.cell;
   const gold = baseGold(ctx, family, {

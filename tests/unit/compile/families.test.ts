@@ -206,4 +206,22 @@ describe('lists', () => {
     expect(out.gold.task_critical).toBe(true);
     expect(() => goldRow(out.gold, ID('helper/1'))).not.toThrow();
   });
+
+  it('task_things places each thing from its clearest sighting there, not its last glimpse', () => {
+    const j = job('helper/1');
+    const clothes = box('clothes_pile', [2, 3.4, 0.05], [0.3, 0.3, 0.1], 'thing', 'clothes_pile');
+    const solids = [...room(), clothes];
+    const sees = [thing('clothes_pile', 'clothes_pile', 2, 3.25)];
+    // seen close up first (0.8 m), then once more from 1.9 m off on the way out
+    const near = { x: 1.2, y: 3, heading: 0, t: 0, entities: sees };
+    const far = { x: 0.1, y: 3, heading: 0, t: 5, entities: sees };
+    const both = taskThings(ctx(j, world(solids), frames(j, solids, [near, far])));
+    const lastOnly = taskThings(ctx(j, world(solids), frames(j, solids, [far])));
+    const nearOnly = taskThings(ctx(j, world(solids), frames(j, solids, [near])));
+    if (!both.ok || !lastOnly.ok || !nearOnly.ok) throw new Error('not asked');
+    expect(lastOnly.gold.pixel_m).toBeGreaterThan(nearOnly.gold.pixel_m * 1.5);
+    expect(both.gold.pixel_m).toBeCloseTo(nearOnly.gold.pixel_m, 12);
+    expect(both.gold.evidence_frames).toEqual([0]);
+    expect(both.gold.value).toEqual(nearOnly.gold.value);
+  });
 });

@@ -10,12 +10,12 @@ import type { JobSpec } from '../../jobs/job-schema.ts';
 import {
   bodyAt,
   clearanceFromSolids,
-  distanceToSolids,
   footprintBounds,
   footprintDistance,
   footprints,
   meetsBand,
   planPath,
+  pointToFootprint,
   type ClearanceMap,
   type Footprint,
   type PlanResult,
@@ -54,6 +54,8 @@ export interface RouteSetup {
   tol: number;
   /** solids meeting the body's height band (people left out, as the script plans) */
   solids: Solid[];
+  /** their footprints in the band, bucketed by bounding box (the exact distances' input) */
+  footprints: FootprintBuckets;
   map: ClearanceMap;
   stops: Stop[];
   legs: Leg[];
@@ -179,7 +181,20 @@ export function routeSetup(
   );
   const map = buildMap(place, solids, body, C, cell);
   const stops = stopsOf(job, place, map, body, opts.handoff);
-  return { job, place, body, C, cell, tol: cell / 2, solids, map, stops, legs: planAll(map, stops, body, C) };
+  const fps = new FootprintBuckets(footprints(solids, { zBand: body.zBand }).map((x) => x.fp));
+  return {
+    job,
+    place,
+    body,
+    C,
+    cell,
+    tol: cell / 2,
+    solids,
+    footprints: fps,
+    map,
+    stops,
+    legs: planAll(map, stops, body, C),
+  };
 }
 
 /** A route point: where, which way the route runs there, how far along it, and whether it is an end. */
@@ -214,9 +229,75 @@ export function samples(route: readonly Vec2[]): Sample[] {
   return out;
 }
 
-/** Exact distance from a point to the nearest solid of the body's band (nearest.ts, every solid). */
-export function exactDistance(st: RouteSetup, p: Vec2): number {
-  return distanceToSolids(p, st.solids, { zBand: st.body.zBand })?.distance ?? Infinity;
+/** Footprints in square buckets of their bounding boxes, searched ring by ring out from a point. */
+export class FootprintBuckets {
+  static readonly SIZE = 1;
+  readonly items: { fp: Footprint; box: [number, number, number, number] }[];
+  private readonly buckets = new Map<string, number[]>();
+  private readonly seen: Uint32Array;
+  private stamp = 0;
+  constructor(fps: readonly Footprint[]) {
+    this.items = fps.map((fp) => ({ fp, box: footprintBounds(fp) }));
+    this.seen = new Uint32Array(this.items.length);
+    const S = FootprintBuckets.SIZE;
+    this.items.forEach(({ box }, k) => {
+      for (let i = Math.floor(box[0] / S); i <= Math.floor(box[2] / S); i++)
+        for (let j = Math.floor(box[1] / S); j <= Math.floor(box[3] / S); j++) {
+          const key = `${i},${j}`;
+          const list = this.buckets.get(key);
+          if (list) list.push(k);
+          else this.buckets.set(key, [k]);
+        }
+    });
+  }
+
+  /**
+   * The signed distance from p to the nearest footprint (Infinity when there is none): exact, as the minimum of
+   * pointToFootprint over every footprint. A footprint is skipped only where its bounding box lies farther than the
+   * nearest found or than `bound` (a distance the nearest is known not to exceed); the rings stop once every
+   * footprint not yet seen lies farther than that.
+   */
+  nearest(p: Vec2, bound = Infinity): number {
+    const S = FootprintBuckets.SIZE;
+    const ci = Math.floor(p[0] / S);
+    const cj = Math.floor(p[1] / S);
+    const stamp = ++this.stamp;
+    let best = Infinity;
+    let limit = bound + 1e-6;
+    let left = this.items.length;
+    for (let k = 0; left > 0; k++) {
+      // every footprint not yet seen lies in rings k and out, at least (k - 1) S from p
+      if ((k - 1) * S > Math.max(limit, 0)) break;
+      for (let i = ci - k; i <= ci + k; i++)
+        for (let j = cj - k; j <= cj + k; j++) {
+          if (Math.max(Math.abs(i - ci), Math.abs(j - cj)) !== k) continue;
+          for (const n of this.buckets.get(`${i},${j}`) ?? []) {
+            if (this.seen[n] === stamp) continue;
+            this.seen[n] = stamp;
+            left--;
+            const { fp, box } = this.items[n];
+            const h = Math.hypot(Math.max(box[0] - p[0], 0, p[0] - box[2]), Math.max(box[1] - p[1], 0, p[1] - box[3]));
+            // a box holding p (h = 0) is always measured: inside a solid the distance is negative
+            if (h > limit && h > 0) continue;
+            const d = pointToFootprint(p[0], p[1], fp).distance;
+            if (d < best) {
+              best = d;
+              limit = Math.min(limit, d);
+            }
+          }
+        }
+    }
+    return best;
+  }
+}
+
+/**
+ * Exact distance from a point to the nearest solid of the body's band: distanceToSolids (nearest.ts) over the same
+ * footprints, built once per setup; `bound` is a distance the nearest is known not to exceed (the distance at the
+ * previous route point plus the step: the distance field is 1-Lipschitz), which only saves work.
+ */
+export function exactDistance(st: RouteSetup, p: Vec2, bound = Infinity): number {
+  return st.footprints.nearest(p, bound);
 }
 
 /** Free distance from p along a unit direction until the clearance map meets an obstacle (sphere tracing), up to max. */
@@ -301,8 +382,11 @@ export function checkLegs(
       minAll = Infinity,
       keep = Infinity,
       keepAt: Vec2 = [0, 0];
+    let prev = Infinity;
     for (let i = 0; i < pts.length; i++) {
-      const c = exactDistance(st, pts[i].p) - st.body.radius;
+      const step = i ? Math.hypot(pts[i].p[0] - pts[i - 1].p[0], pts[i].p[1] - pts[i - 1].p[1]) : 0;
+      prev = exactDistance(st, pts[i].p, prev + step);
+      const c = prev - st.body.radius;
       minAll = Math.min(minAll, c);
       if (c < touch) {
         touch = c;
@@ -354,16 +438,22 @@ export function aisleFailures(st: RouteSetup): string[] {
     box: footprintBounds(x.fp),
   }));
   const reach = Math.hypot(fp.length_m, fp.width_m) / 2 + C + 0.5;
-  /** exact distance from the rectangular body at a pose to the nearest solid footprint */
-  const bodyClear = (p: Vec2, dir: Vec2): number => {
+  /**
+   * exact distance from the rectangular body at a pose to the nearest solid footprint, where it is under `limit`
+   * (a footprint whose bounding box lies farther from the body's than that, or than the nearest found, is skipped)
+   */
+  const bodyClear = (p: Vec2, dir: Vec2, limit: number): number => {
     const body: Footprint = bodyAt(
       { shape: 'rect', length: fp.length_m, width: fp.width_m },
       { x: p[0], y: p[1], yaw_deg: (Math.atan2(dir[1], dir[0]) * 180) / Math.PI },
     );
+    const [bx0, by0, bx1, by1] = footprintBounds(body);
     let m = Infinity;
     for (const it of items) {
       const [x0, y0, x1, y1] = it.box;
       if (p[0] < x0 - reach || p[0] > x1 + reach || p[1] < y0 - reach || p[1] > y1 + reach) continue;
+      const gap = Math.hypot(Math.max(x0 - bx1, 0, bx0 - x1), Math.max(y0 - by1, 0, by0 - y1));
+      if (gap > 0 && gap > Math.min(m, limit)) continue;
       m = Math.min(m, footprintDistance(body, it.fp).distance);
     }
     return m;
@@ -384,7 +474,8 @@ export function aisleFailures(st: RouteSetup): string[] {
       let worst = Infinity,
         at: Vec2 = [0, 0];
       for (const q of l.pts) {
-        const c = bodyClear(q.p, q.dir);
+        // the leg's worst so far bounds what a point can change
+        const c = bodyClear(q.p, q.dir, worst);
         if (c < worst) {
           worst = c;
           at = q.p;

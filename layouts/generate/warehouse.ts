@@ -200,6 +200,7 @@ const headingOf = (n: XY) => (Math.atan2(n[1], n[0]) * 180) / Math.PI;
 
 /** What a template lays out in the canonical frame; the rest (sites, stock, lights) follows from it. */
 interface Layout {
+  /** where the packing area lies, in words (the place's name says it) */
   what: string;
   hall: Hall;
   /** the rows' west end and their centre lines, south to north */
@@ -262,7 +263,7 @@ function endTemplate(s: Stream, need: Needs, rows: Rows): Layout {
   const charger = (side: Side): Stretch => ({ side, lo: rx1 + 1, hi: X - walk - 1 });
   const gate = (side: Side): Stretch => ({ side, lo: rx1 + 0.3, hi: X - 0.6 });
   return {
-    what: 'packing at the rows end',
+    what: 'at the rows end',
     hall,
     rx0,
     rowY,
@@ -305,7 +306,7 @@ function sideTemplate(s: Stream, need: Needs, rows: Rows): Layout {
   const charger = (side: Side): Stretch => ({ side, lo: walk + 1, hi: pd - 1 });
   const gate = (side: Side): Stretch => ({ side, lo: FACE + 0.3, hi: pd - 0.3 });
   return {
-    what: 'packing along a side',
+    what: 'along the side',
     hall,
     rx0,
     rowY,
@@ -938,7 +939,7 @@ export function generateWarehouse(seed: string, robot: RobotNeeds): GeneratedPla
     cardboard: { colour: [0.6, 0.45, 0.3], roughness: 0.8 },
   };
 
-  const packingWhere = `${template.name === 'end' ? 'at the rows end' : 'along the side'} (${fr.side(lay.back)} wall)`;
+  const packingWhere = `${lay.what} (${fr.side(lay.back)} wall)`;
   const place = {
     id,
     kind: 'warehouse',

@@ -1,8 +1,9 @@
 /**
  * A job's camera and body in the terms of the shared camera model (layouts/camera.ts): intrinsics, the height of
- * the lens over the floor or street, and the footprint's extent.
+ * the lens over the floor or street, and the footprint's extent (and what a place generator sizes its ways for).
  */
 import { intrinsics, vfovDeg as intrinsicsVfov, type Intrinsics } from '../layouts/camera.ts';
+import type { RobotNeeds } from '../layouts/generate/index.ts';
 import type { BodyFootprint } from '../layouts/geometry/index.ts';
 import type { CameraSpec, JobSpec } from './job-schema.ts';
 
@@ -40,4 +41,10 @@ export function jobFootprint(spec: Pick<JobSpec, 'body'>): BodyFootprint {
   return fp.shape === 'circle'
     ? { shape: 'circle', radius: fp.diameter_m / 2 }
     : { shape: 'rect', length: fp.length_m, width: fp.width_m };
+}
+
+/** What a place generator sizes its ways for (layouts/generate/): the job's footprint and its clearance C. */
+export function robotNeeds(job: Pick<JobSpec, 'body' | 'clearance'>): RobotNeeds {
+  const { length_m, width_m } = footprintSize(job);
+  return { length: length_m, width: width_m, clearance: job.clearance.value };
 }

@@ -40,15 +40,30 @@ export function loadPlaceFile(path: string): LoadedPlace {
  * Read and check one place file once: the place when it is valid, every issue, and its id wherever the YAML parses
  * (so that two files of one id are reported even when one of them has other problems).
  */
-export function readPlaceFile(path: string): {
+export function readPlaceFile(path: string): ReadPlace {
+  const file = resolve(path);
+  let text: string;
+  try {
+    text = readYamlText(file);
+  } catch (e) {
+    if (e instanceof InputError) return { issues: e.issues };
+    throw e;
+  }
+  return readPlaceText(text, file);
+}
+
+/** What reading a place gives: the place when it is valid, every issue, its id wherever the YAML parses. */
+export interface ReadPlace {
   place?: LoadedPlace;
   issues: InputIssue[];
   id?: { id: string; locate: LoadedPlace['locate'] };
-} {
-  const file = resolve(path);
+}
+
+/** Read and check a place's YAML text as if it were the file `file` (a generated place before it is written). */
+export function readPlaceText(text: string, file: string): ReadPlace {
   let raw: LoadedYaml<unknown>;
   try {
-    raw = parseYamlWith(readYamlText(file), file, z.unknown());
+    raw = parseYamlWith(text, file, z.unknown());
   } catch (e) {
     if (e instanceof InputError) return { issues: e.issues };
     throw e;

@@ -347,7 +347,13 @@ export const Credits = z
 
 export const Place = z
   .object({
-    id: z.string().regex(/^(apartment|warehouse|downtown)_[a-z]$/, 'must look like <kind>_<letter>'),
+    /** an authored place <kind>_<letter>; a generated one <kind>_g_<8 hex of its seed's hash> (layouts/generate/) */
+    id: z
+      .string()
+      .regex(
+        /^(apartment|warehouse|downtown)_([a-z]|g_[0-9a-f]{8})$/,
+        'must look like <kind>_<letter> (a generated place: <kind>_g_<8 hex>)',
+      ),
     kind: PlaceKind,
     name: z.string().min(1),
     bounds: Bounds,

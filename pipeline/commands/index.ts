@@ -6,6 +6,7 @@ import { registerCompile } from './compile.ts';
 import { registerEval } from './eval.ts';
 import { registerExport } from './export.ts';
 import { registerMap } from './map.ts';
+import { registerPlace } from './place.ts';
 import { registerPlot } from './plot.ts';
 import { registerRender } from './render.ts';
 import { registerRun } from './run.ts';
@@ -30,5 +31,6 @@ export const commands: RegisterCommand[] = [
   registerScore,
   registerView,
   registerMap,
+  registerPlace,
   registerPlot,
 ];

@@ -1,0 +1,22 @@
+/**
+ * Place generators by kind of place: a seed and the robot a place is sized for give a place's YAML (its id
+ * <kind>_g_<8 hex>). Only warehouses can be generated yet; `stbench place new` reads this table.
+ */
+import type { PlaceKind } from '../place-schema.ts';
+import { generateWarehouse, type GeneratedPlace, type RobotNeeds } from './warehouse.ts';
+
+export type { GeneratedPlace, RobotNeeds } from './warehouse.ts';
+export { generateWarehouse, WAREHOUSE_GENERATOR_VERSION, warehouseId } from './warehouse.ts';
+
+export interface PlaceGenerator {
+  /** the job whose body and clearance size the place's ways (its id; layouts/ does not read jobs) */
+  sizedFor: string;
+  generate(seed: string, robot: RobotNeeds): GeneratedPlace;
+}
+
+/** The generator of each kind of place; undefined: that kind cannot be generated yet. */
+export const PLACE_GENERATORS: Record<PlaceKind, PlaceGenerator | undefined> = {
+  warehouse: { sizedFor: 'amr/1', generate: generateWarehouse },
+  apartment: undefined,
+  downtown: undefined,
+};

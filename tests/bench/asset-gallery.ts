@@ -4,7 +4,7 @@
  * up, an 80 degree field of view, pitched down 45 degrees, 1.5 to 2.5 m away, a little off the item's front; a tall
  * item's camera is pitched up just enough to take in its top, as the helper would turn its head), cropped about the
  * item (its pixels in Blender's id pass, a margin round them, at least half the frame's width) and tiled into one
- * labelled PNG. Each item stands alone on a grey floor (10 m apart, so no other shows), with its kind's params, seed
+ * labelled PNG. Each item stands alone on a grey floor (at least 10 m apart, in rows 150 m apart, so no other shows), with its kind's params, seed
  * and size under it.
  *
  * Run: nice -n 10 npx tsx tests/bench/asset-gallery.ts [--out docs/asset-gallery.png] [--seeds 4] [--samples 8]
@@ -143,16 +143,31 @@ interface Tile {
 }
 
 const tiles: Tile[] = [];
-let j = 0;
+/** a row's length, and the rows' spacing: far enough that no camera's view reaches the next row's items */
+const ROW_M = 420;
+const ROW_GAP = 150;
+const row = { x: -Infinity, half: 0, y: 0 };
+let xMax = 0;
 for (const def of ASSET_DEFS) {
-  for (let i = 0; i < SEEDS; i++, j++) {
+  for (let i = 0; i < SEEDS; i++) {
     const params = def.variants[i % def.variants.length];
     const seed = i + 1;
     const size = gallerySize(def, params, seed);
     const r = stream(seed, 'gallery/view', def.kind);
     const bodies = BODY[def.kind] ?? WOODS;
     const material = bodies[(i + def.kind.length) % bodies.length];
-    const center: [number, number] = [10 * j, 0];
+    // in rows, at least 10 m apart and 6 m between neighbours' bounds, the rows ROW_GAP apart (a place's side is at
+    // most 500 m)
+    const half = Math.hypot(size[0], size[1]) / 2;
+    let x = row.x + Math.max(10, row.half + half + 6);
+    if (row.x > -Infinity && x > ROW_M) {
+      row.y += ROW_GAP;
+      x = 0;
+    } else if (row.x === -Infinity) x = 0;
+    row.x = x;
+    row.half = half;
+    xMax = Math.max(xMax, x + half);
+    const center: [number, number] = [x, row.y];
     const item = {
       id: `${def.kind}_${i}`,
       kind: def.kind,
@@ -181,11 +196,13 @@ for (const def of ASSET_DEFS) {
   }
 }
 
+const XMAX = xMax + 15;
+const YMAX = row.y + 15;
 const raw = {
   id: 'apartment_g',
   kind: 'apartment',
   name: 'asset gallery',
-  bounds: { x_min: -15, x_max: 10 * j + 10, y_min: -15, y_max: 15 },
+  bounds: { x_min: -15, x_max: XMAX, y_min: -15, y_max: YMAX },
   colour_words: { grey: [0.5, 0.5, 0.5] },
   materials: MATERIALS,
   floor: { material: 'grey_floor' },
@@ -195,9 +212,9 @@ const raw = {
       name: 'gallery',
       polygon: [
         [-15, -15],
-        [10 * j + 10, -15],
-        [10 * j + 10, 15],
-        [-15, 15],
+        [XMAX, -15],
+        [XMAX, YMAX],
+        [-15, YMAX],
       ],
     },
   ],

@@ -1,6 +1,6 @@
 /**
  * List items as last seen: the things of a window that pass a test on their last-seen middle, each with its map
- * place, its pixel size (at the sighting that places it best there) and its hazard flag; things whose middle lies within one seen-grid cell of the region's
+ * place, its pixel size and its hazard flag; things whose middle lies within one seen-grid cell of the region's
  * boundary become don't-care circles (radius half the matching radius) instead, since a reader cannot tell on which
  * side they are.
  */

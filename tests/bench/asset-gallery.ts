@@ -183,7 +183,12 @@ for (const def of ASSET_DEFS) {
     // the camera: in front, 15 to 35 degrees to one side, 1.5 to 2.5 m from the item's middle
     const side = (i % 2 ? 1 : -1) * r.uniform(15, 35);
     // (a tall item from 2.5 m, so that its top and its foot both show)
-    const d = size[2] > 1.5 ? 2.5 : Math.min(2.5, Math.max(1.5, 0.9 + 0.55 * Math.max(size[0], size[2])));
+    // (an item larger than the room's furniture, a car or a building, from far enough that its width and height fit
+    // the view: its near face about 0.7 times its larger side away)
+    const d = Math.max(
+      size[2] > 1.5 ? 2.5 : Math.min(2.5, Math.max(1.5, 0.9 + 0.55 * Math.max(size[0], size[2]))),
+      size[1] / 2 + 0.7 * Math.max(size[0], size[2]),
+    );
     const a = (side * Math.PI) / 180;
     const position: [number, number, number] = [center[0] + d * Math.sin(a), center[1] - d * Math.cos(a), CAM_Z];
     const yaw = (Math.atan2(center[1] - position[1], center[0] - position[0]) * 180) / Math.PI;

@@ -86,7 +86,6 @@ export function caseBody(o: {
   steps: readonly Step[];
   window: CaseWindow;
   job: string;
-  layout: string;
   seed: string;
 }): Omit<CaseFile, 'asks' | 'end_qids'> {
   const { plan, steps, window: w } = o;
@@ -116,7 +115,8 @@ export function caseBody(o: {
     cid: w.cid,
     sid: w.sid,
     job: o.job,
-    layout: o.layout,
+    layout: plan.place_id,
+    split: plan.split,
     length: w.length,
     script_tasks: [...w.tasks],
     tasks,

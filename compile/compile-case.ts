@@ -69,7 +69,6 @@ export function compileCase(data: ScriptData, w: CaseWindow, env: CompileEnv): C
     steps: data.steps,
     window: w,
     job: spec.id,
-    layout: spec.layout,
     seed: env.seed,
   });
   const views = caseFrameViews(data, w);
@@ -107,7 +106,8 @@ export function compileCase(data: ScriptData, w: CaseWindow, env: CompileEnv): C
       goldRow(q.gold, {
         qid,
         job: spec.id as GoldRow['job'],
-        layout: spec.layout,
+        layout: body.layout,
+        split: body.split,
         sid: w.sid,
         cid: w.cid,
         length: w.length,

@@ -79,7 +79,8 @@ export function compileScript(
   return {
     sid: data.sid,
     job: spec.id,
-    layout: spec.layout,
+    layout: data.plan.place_id,
+    split: data.plan.split,
     tasks: data.plan.tasks.length,
     frames: data.plan.keyframes.length,
     truth_engine: data.truth_engine,

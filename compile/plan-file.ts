@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { Split } from '../formats/split.ts';
 import { InputError, pathString, readText, sha256 } from '../foundation/index.ts';
 
 const V3 = z.tuple([z.number(), z.number(), z.number()]);
@@ -36,6 +37,8 @@ export const PlanFile = z.object({
   job: z.string(),
   job_hash: z.string(),
   place_id: z.string(),
+  /** dev or heldout (a plan written before splits: dev) */
+  split: Split.default('dev'),
   epoch_s: z.number(),
   tasks: z.array(PlanTask).min(1),
   keyframes: z.array(PlanKeyframe).min(1),

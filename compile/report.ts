@@ -5,6 +5,7 @@
  * release's tables (scripts, cases by length, questions, frames per layout and job; questions per ability) and the
  * funnel. Nothing in it depends on the clock, so the same build and seed give the same bytes.
  */
+import type { Split } from '../formats/split.ts';
 import type { CaseLength } from './cases.ts';
 import type { FunnelReport } from './funnel.ts';
 import { changeAuditMarkdown, type JobAudit } from './change-audit.ts';
@@ -18,6 +19,8 @@ export interface ReportScript {
   sid: string;
   job: string;
   layout: string;
+  /** dev or heldout */
+  split: Split;
   tasks: number;
   frames: number;
   /** how its truth was made (`blender` or `raycast`) */

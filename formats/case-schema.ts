@@ -6,6 +6,7 @@
  * its task indices start at 0, so nothing tells where the window sits in the script.
  */
 import { z } from 'zod';
+import { Split } from './split.ts';
 import { Step } from './step.ts';
 
 export const QID = z.string().regex(/^[0-9a-f]{16}$/);
@@ -52,6 +53,8 @@ export const CaseFile = z
     sid: QID,
     job: z.string(),
     layout: z.string(),
+    /** dev or heldout (a case written before splits: dev) */
+    split: Split.default('dev'),
     length: z.enum(['short', 'medium', 'long']),
     /** the script's task indices the window covers (build-side bookkeeping; never sent to a system) */
     script_tasks: z.array(z.number().int().nonnegative()).min(1),

@@ -4,6 +4,7 @@
  * The compiler writes one per question to gold.jsonl; docs/format.md documents every field.
  */
 import { z } from 'zod';
+import { Split } from './split.ts';
 
 export const LENGTHS = ['short', 'medium', 'long'] as const;
 export const KINDS = ['harm', 'help', 'situation', 'reuse'] as const;
@@ -86,6 +87,8 @@ const GoldRowObject = z.object({
   qid: z.string().regex(/^[0-9a-f]{16}$/, 'a question id is 16 lowercase hex characters'),
   job: z.string().regex(/^[a-z][a-z0-9_]*\/[1-9][0-9]*$/, 'a job id is <name>/<version>'),
   layout: z.string().min(1),
+  /** dev or heldout (a row written before splits: dev) */
+  split: Split.default('dev'),
   /** script id: the unit of the bootstrap */
   sid: z.string().min(1),
   /** case id */

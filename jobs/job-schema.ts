@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { hashJson } from '../foundation/index.ts';
+import { PlaceKind } from '../layouts/place-schema.ts';
 
 const text = z.string().trim().min(1, 'must not be empty');
 const positive = z.number().positive('must be greater than 0');
@@ -363,8 +364,8 @@ export const JobSchema = z.strictObject({
   version: wholeIn(1, 9999, 'a job is not redefined ten thousand times'),
   robot_class: text,
   description: text,
-  /** the place id, e.g. apartment_a */
-  layout: z.string().regex(/^[a-z][a-z0-9]*_[a-z]$/, 'a layout id is <kind>_<letter>, e.g. apartment_a'),
+  /** the kind of place the job works in: it runs on every place of that kind, authored or generated (jobs/places.ts) */
+  place_kind: PlaceKind,
   /** z of the base origin in the map while working: 0 on the floor; a flying robot's flight height */
   base_z_m: z.strictObject({
     value: zeroUpTo(500, 'a flight height past 500 m is above any drone here (the legal ceiling is 120 m)'),

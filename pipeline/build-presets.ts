@@ -1,7 +1,8 @@
 /**
  * Build presets: what `stbench build --preset NAME` makes. `demo` is a small real release that runs on a laptop
- * in about a quarter of an hour (each job's first task in full: about 350 frames and 50 questions); `release` is the dataset card's shape (16 scripts a job: 12 of 2-3 tasks, 4 of 4-6)
- * at final quality, meant for a bigger machine.
+ * in about a quarter of an hour (each job's first task in full: about 350 frames and 50 questions); `release` is the
+ * dataset card's shape (16 scripts a job: 12 of 2-3 tasks, 4 of 4-6) at final quality, plus the held-out split (8
+ * scripts a job on places generated from the build's secret), meant for a bigger machine.
  */
 import { REPO_ROOT } from '../foundation/index.ts';
 import { loadAllJobs } from '../jobs/load.ts';
@@ -17,6 +18,11 @@ export interface BuildPreset {
   tasks?: number;
   /** frame cap per script; undefined = none */
   maxFrames?: number;
+  /**
+   * the held-out split (pipeline/heldout-places.ts): per job, this many generated places of its kind, this many
+   * scripts on each; undefined = none (every script on the shipped places)
+   */
+  heldout?: { placesPerJob: number; scriptsPerPlace: number };
   quality: Quality;
   /** the build seed (scripts) and the compile seed: fixed, so a preset builds the same release every time */
   seed: string;
@@ -39,8 +45,10 @@ export const PRESETS: Record<string, BuildPreset> = {
   },
   release: {
     name: 'release',
-    description: "the dataset card's shape: 16 scripts per job (12 of 2-3 tasks, 4 of 4-6) at final quality",
+    description:
+      "the dataset card's shape: 16 scripts per job (12 of 2-3 tasks, 4 of 4-6) on the shipped places at final quality, and a held-out split: 4 scripts on each of 2 generated places of the job's kind",
     scriptsPerJob: 16,
+    heldout: { placesPerJob: 2, scriptsPerPlace: 4 },
     quality: 'final',
     seed: 'release',
     compileSeed: 'release',

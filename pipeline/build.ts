@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { getJob } from '../jobs/load.ts';
-import { getPlace } from '../layouts/load.ts';
+import { devPlaces } from '../jobs/places.ts';
+import { canHoldOut, heldoutPlaces, heldoutSecret } from './heldout-places.ts';
 import { renderStage } from '../render/stage.ts';
 import type { RenderProgress } from '../render/pool.ts';
 import { resolveSamples } from '../render/quality.ts';
@@ -48,6 +49,8 @@ export interface BuildOptions {
   repoId?: string;
   /** the release config (hub id, pretty name, code URL, citation) */
   config?: ReleaseConfig;
+  /** the held-out secret (tests and benchmarks; default: drawn at random once per build folder) */
+  heldoutSecret?: string;
   /** print what would be built and a time estimate, build nothing */
   dryRun?: boolean;
   log?: (line: string) => void;
@@ -65,55 +68,75 @@ export interface BuildSummary {
   seconds: Record<string, number>;
 }
 
-function batchOptions(preset: BuildPreset, jobId: string): BatchOptions {
-  const job = getJob(jobId);
-  return {
-    job,
-    place: getPlace(job.layout),
-    seed: preset.seed,
-    count: preset.scriptsPerJob,
-    tasks: preset.tasks,
-    maxFrames: preset.maxFrames,
-  };
+/**
+ * The batches of a preset: per job, its scripts on each dev place (the shipped places of its kind), then, when the
+ * preset holds places out, its scripts on each held-out place of its kind (drawn from the build's secret; a kind
+ * with no generator yet has none, said in the log). `build` null: plan the dev batches only (a dry run draws no
+ * secret).
+ */
+export function presetBatches(
+  preset: BuildPreset,
+  build: string | null,
+  opts: { heldoutSecret?: string; log?: (l: string) => void } = {},
+): BatchOptions[] {
+  const out: BatchOptions[] = [];
+  const common = { seed: preset.seed, tasks: preset.tasks, maxFrames: preset.maxFrames };
+  const ho = preset.heldout;
+  const secret = ho && build ? heldoutSecret(build, opts.heldoutSecret) : null;
+  for (const jobId of presetJobs(preset)) {
+    const job = getJob(jobId);
+    for (const place of devPlaces(job)) out.push({ job, place, split: 'dev', count: preset.scriptsPerJob, ...common });
+    if (!ho || secret === null) continue;
+    if (!canHoldOut(job.place_kind)) {
+      opts.log?.(`script ${jobId}: no held-out split (no generator for ${job.place_kind} places yet)`);
+      continue;
+    }
+    for (const place of heldoutPlaces(build!, job.place_kind, ho.placesPerJob, secret))
+      out.push({ job, place, split: 'heldout', count: ho.scriptsPerPlace, ...common });
+  }
+  return out;
 }
 
-/** Script every job of the preset; a job whose scripts exist with the same settings is kept as it is. */
-function scriptStageRun(build: string, preset: BuildPreset, log: (l: string) => void): number {
+const batchName = (o: BatchOptions) => `${o.job.id} on ${o.place.id}${o.split === 'heldout' ? ' (held out)' : ''}`;
+
+/** Script every batch of the preset; a batch whose scripts exist with the same settings is kept as it is. */
+function scriptStageRun(build: string, preset: BuildPreset, log: (l: string) => void, heldoutSecret?: string): number {
   let frames = 0;
-  for (const jobId of presetJobs(preset)) {
-    const o = batchOptions(preset, jobId);
-    refuseOtherBatch(build, o);
-    const m = readManifest(build, scriptStage(o.job));
+  const batches = presetBatches(preset, build, { heldoutSecret, log });
+  for (const o of batches) refuseOtherBatch(build, o);
+  for (const o of batches) {
+    const m = readManifest(build, scriptStage(o));
     if (m?.complete && JSON.stringify(m.settings) === JSON.stringify(batchSettings(o))) {
-      log(`script ${jobId}: kept (${preset.scriptsPerJob} scripts made earlier with the same settings)`);
+      log(`script ${batchName(o)}: kept (${o.count} scripts made earlier with the same settings)`);
       continue;
     }
     const scripts = runBatch(build, o);
     const n = scripts.reduce((a, s) => a + s.frames, 0);
     frames += n;
-    log(`script ${jobId}: ${scripts.length} scripts, ${n} frames`);
+    log(`script ${batchName(o)}: ${scripts.length} scripts, ${n} frames`);
   }
   return frames;
 }
 
-/** Plan (in memory) what a preset would build: scripts and frames per job. */
+/** Plan (in memory) what a preset would build on its dev places: scripts and frames per job. */
 export function planPreset(preset: BuildPreset): { job: string; scripts: number; tasks: number; frames: number }[] {
-  return presetJobs(preset).map((jobId) => {
-    const scripts = planBatch(batchOptions(preset, jobId));
-    return {
-      job: jobId,
-      scripts: scripts.length,
-      tasks: scripts.reduce((a, s) => a + s.plan.tasks.length, 0),
-      frames: scripts.reduce((a, s) => a + s.plan.keyframes.length, 0),
-    };
-  });
+  const rows = new Map<string, { job: string; scripts: number; tasks: number; frames: number }>();
+  for (const o of presetBatches(preset, null)) {
+    const scripts = planBatch(o);
+    const r = rows.get(o.job.id) ?? { job: o.job.id, scripts: 0, tasks: 0, frames: 0 };
+    r.scripts += scripts.length;
+    r.tasks += scripts.reduce((a, s) => a + s.plan.tasks.length, 0);
+    r.frames += scripts.reduce((a, s) => a + s.plan.keyframes.length, 0);
+    rows.set(o.job.id, r);
+  }
+  return [...rows.values()];
 }
 
 /** Seconds per frame at a preset's quality on this machine: render two frames of a small helper script and time them. */
 export async function measureFrameSeconds(preset: BuildPreset, blender?: string): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'stbench-calibrate-'));
   try {
-    const o = { ...batchOptions(preset, 'helper/1'), count: 1, tasks: 1, maxFrames: 2 };
+    const o = { ...presetBatches({ ...preset, jobs: ['helper/1'] }, null)[0], count: 1, tasks: 1, maxFrames: 2 };
     writeBatch(dir, o, planBatch(o));
     const r = await renderStage(dir, { quality: preset.quality, blender });
     const sid = r.scripts[0];
@@ -166,7 +189,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     return r;
   };
 
-  await timed('script', () => scriptStageRun(build, preset, log));
+  await timed('script', () => scriptStageRun(build, preset, log, opts.heldoutSecret));
 
   const render = await timed('render', async () => {
     const bar = progress('render', 'frames');

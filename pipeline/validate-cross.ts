@@ -1,6 +1,7 @@
 /**
- * Cross-checks between jobs and places: a job's layout is a shipped place, and every site role the job names
- * (its home, its hand-off site and each task kind's sites or surfaces) is played by at least one site of that place.
+ * Cross-checks between jobs and places: a job's kind of place has at least one place, and every site role the job
+ * names (its home, its hand-off site and each task kind's sites or surfaces) is played by at least one site of each
+ * place of that kind.
  */
 import type { InputIssue, LoadedYaml } from '../foundation/index.ts';
 import type { JobSpec } from '../jobs/job-schema.ts';
@@ -24,21 +25,27 @@ export function crossCheckJobsPlaces(
         message,
       });
     };
-    const place = places.find((p) => p.place.id === j.value.layout)?.place;
-    if (!place) {
-      add(['layout'], `no place "${j.value.layout}" in layouts/ (known: ${places.map((p) => p.place.id).join(', ')})`);
+    const mine = places.filter((p) => p.place.kind === j.value.place_kind).map((p) => p.place);
+    if (!mine.length) {
+      add(
+        ['place_kind'],
+        `no place of kind "${j.value.place_kind}" in layouts/ (known: ${places.map((p) => p.place.id).join(', ')})`,
+      );
       continue;
     }
-    const need = (path: (string | number)[], role: string) => {
-      if (sitesForRole(place, role).length === 0) add(path, `place ${place.id} has no site playing the role "${role}"`);
-    };
-    need(['tasks', 'home'], j.value.tasks.home);
-    if (j.value.tasks.handoff) need(['tasks', 'handoff', 'site'], j.value.tasks.handoff.site);
-    j.value.tasks.kinds.forEach((k, i) => {
-      const rec = k as { sites?: string[]; surfaces?: string[] };
-      rec.sites?.forEach((r, n) => need(['tasks', 'kinds', i, 'sites', n], r));
-      rec.surfaces?.forEach((r, n) => need(['tasks', 'kinds', i, 'surfaces', n], r));
-    });
+    for (const place of mine) {
+      const need = (path: (string | number)[], role: string) => {
+        if (sitesForRole(place, role).length === 0)
+          add(path, `place ${place.id} has no site playing the role "${role}"`);
+      };
+      need(['tasks', 'home'], j.value.tasks.home);
+      if (j.value.tasks.handoff) need(['tasks', 'handoff', 'site'], j.value.tasks.handoff.site);
+      j.value.tasks.kinds.forEach((k, i) => {
+        const rec = k as { sites?: string[]; surfaces?: string[] };
+        rec.sites?.forEach((r, n) => need(['tasks', 'kinds', i, 'sites', n], r));
+        rec.surfaces?.forEach((r, n) => need(['tasks', 'kinds', i, 'surfaces', n], r));
+      });
+    }
   }
   return issues;
 }

@@ -117,11 +117,15 @@ function crossCheckNamed(
     (p) => !places.ids.has(p.place.id),
   );
   const goodPlaceIds = new Set(places.loaded.map((p) => p.place.id));
-  const checked = jobs.loaded.filter((j) => !places.ids.has(j.value.layout) || goodPlaceIds.has(j.value.layout));
+  // a place id is <kind>_...: a named place with problems leaves its kind's jobs unchecked (its problems are reported)
+  const kindOf = (id: string) => id.slice(0, id.indexOf('_'));
+  const badKinds = new Set([...places.ids].filter((id) => !goodPlaceIds.has(id)).map(kindOf));
+  const goodKinds = new Set([...goodPlaceIds].map(kindOf));
+  const checked = jobs.loaded.filter((j) => !badKinds.has(j.value.place_kind));
   if (goodPlaceIds.size) {
     const namedJobs = new Set(jobs.files.map((f) => resolve(f)));
     for (const j of checkJobFiles(listJobFiles(repoRoot).filter((f) => !namedJobs.has(resolve(f)))).jobs)
-      if (goodPlaceIds.has(j.value.layout)) checked.push(j);
+      if (goodKinds.has(j.value.place_kind) && !badKinds.has(j.value.place_kind)) checked.push(j);
   }
   return crossCheckJobsPlaces(checked, [...places.loaded, ...shipped]);
 }

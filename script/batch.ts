@@ -11,6 +11,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scriptHash, type JobSpec } from '../jobs/job-schema.ts';
 import type { Place } from '../layouts/place-schema.ts';
+import type { Split } from '../formats/split.ts';
+import { shippedPlaceIds } from '../jobs/places.ts';
 import { placeHash } from '../layouts/load.ts';
 import {
   datasetAround,
@@ -45,7 +47,10 @@ export const MAX_FRAMES_CAP = 100_000;
 
 export interface BatchOptions {
   job: JobSpec;
+  /** a place of the job's kind: a shipped one (split dev) or a generated one (split heldout) */
   place: Place;
+  /** dev (the default): the shipped places; heldout: a generated place the build drew from its secret */
+  split?: Split;
   seed: string;
   count: number;
   tasks?: number;
@@ -60,9 +65,19 @@ export interface PlannedScript {
   files: Record<string, string>;
 }
 
-/** The stage name of a job's scripts in the build's manifests (one per job name, so jobs coexist). */
-export function scriptStage(job: JobSpec): string {
-  return `script-${job.name}`;
+/**
+ * A batch's name: the job id on the job's first dev place (the first shipped place of its kind), the job id and the
+ * place on any other place, dev or held-out. Its sids and task counts are drawn from it, so scripts on another place
+ * are new draws, never the same sids again.
+ */
+function batchKey(o: Pick<BatchOptions, 'job' | 'place' | 'split'>): string {
+  const first = (o.split ?? 'dev') === 'dev' && o.place.id === shippedPlaceIds(o.job.place_kind)[0];
+  return first ? o.job.id : `${o.job.id}@${o.place.id}`;
+}
+
+/** The stage name of a batch in the build's manifests (one per job name and place, so batches coexist). */
+export function scriptStage(o: Pick<BatchOptions, 'job' | 'place' | 'split'>): string {
+  return `script-${batchKey(o).replace(/\/\d+/, '')}`;
 }
 
 export function batchSettings(o: BatchOptions): Record<string, unknown> {
@@ -71,6 +86,7 @@ export function batchSettings(o: BatchOptions): Record<string, unknown> {
     job_hash: scriptHash(o.job),
     place: o.place.id,
     place_hash: placeHash(o.place),
+    ...(o.split === 'heldout' ? { split: 'heldout' } : {}),
     seed: o.seed,
     count: o.count,
     tasks: o.tasks ?? null,
@@ -80,7 +96,7 @@ export function batchSettings(o: BatchOptions): Record<string, unknown> {
 
 /** Refuse a build holding this job's scripts made differently; returns quietly when there are none or they match. */
 export function refuseOtherBatch(out: string, o: BatchOptions): void {
-  const stage = scriptStage(o.job);
+  const stage = scriptStage(o);
   const m = readManifest(out, stage);
   if (!m) return;
   const want = batchSettings(o);
@@ -96,29 +112,10 @@ export function refuseOtherBatch(out: string, o: BatchOptions): void {
 
 /** Plan every script of the batch in memory. */
 export function planBatch(o: BatchOptions): PlannedScript[] {
-  const sids = scriptSids(o.seed, o.job.id, o.count);
-  const counts = drawTaskCounts(o.job.release_mix, o.count, stream(o.seed, 'script/mix', o.job.id), o.tasks);
+  const sids = scriptSids(o.seed, batchKey(o), o.count);
+  const counts = drawTaskCounts(o.job.release_mix, o.count, stream(o.seed, 'script/mix', batchKey(o)), o.tasks);
   const jobHash = scriptHash(o.job);
-  return sids.map((sid, index) => {
-    const plan = planScript({
-      job: o.job,
-      place: o.place,
-      seed: o.seed,
-      sid,
-      tasks: counts[index],
-      maxFrames: o.maxFrames,
-    });
-    const p = scriptPaths(sid);
-    const files: Record<string, string> = {
-      [p.robot]: JSON.stringify(robotDoc(o.job, sid), null, 2) + '\n',
-      [p.camera]: JSON.stringify(cameraDoc(o.job), null, 2) + '\n',
-      [p.pose]: poseText(plan),
-      [p.timeline]: JSON.stringify(plan.timeline) + '\n',
-      [p.plan]:
-        JSON.stringify(planDoc(plan, { job: o.job, jobHash, place: o.place, seed: o.seed, index }), null, 1) + '\n',
-    };
-    return { sid, index, plan, files };
-  });
+  return sids.map((sid, index) => planOne(o, sid, index, counts[index], jobHash));
 }
 
 /** One planned and written script, as a batch run reports it (the plan itself is not kept). */
@@ -137,12 +134,16 @@ function planOne(o: BatchOptions, sid: string, index: number, tasks: number, job
   const plan = planScript({ job: o.job, place: o.place, seed: o.seed, sid, tasks, maxFrames: o.maxFrames });
   const p = scriptPaths(sid);
   const files: Record<string, string> = {
-    [p.robot]: JSON.stringify(robotDoc(o.job, sid), null, 2) + '\n',
+    [p.robot]: JSON.stringify(robotDoc(o.job, sid, o.place.id, o.split ?? 'dev'), null, 2) + '\n',
     [p.camera]: JSON.stringify(cameraDoc(o.job), null, 2) + '\n',
     [p.pose]: poseText(plan),
     [p.timeline]: JSON.stringify(plan.timeline) + '\n',
     [p.plan]:
-      JSON.stringify(planDoc(plan, { job: o.job, jobHash, place: o.place, seed: o.seed, index }), null, 1) + '\n',
+      JSON.stringify(
+        planDoc(plan, { job: o.job, jobHash, place: o.place, split: o.split, seed: o.seed, index }),
+        null,
+        1,
+      ) + '\n',
   };
   return { sid, index, plan, files };
 }
@@ -188,13 +189,13 @@ export function runBatch(
     throw new UsageError(`--out ${out} lies in the dataset ${ds}, which is read-only: give a build folder outside it`);
   return withLockSync(stageLockPath(out, 'script'), 'stbench script', () => {
     refuseOtherBatch(out, o);
-    const stage = scriptStage(o.job);
+    const stage = scriptStage(o);
     const prev = readManifest(out, stage);
     const m = newManifest(stage, TOOL_VERSION, batchSettings(o));
     m.versions = { job: o.job.id, place: o.place.id };
     const recorded = prev?.outputs ?? {};
-    const sids = scriptSids(o.seed, o.job.id, o.count);
-    const counts = drawTaskCounts(o.job.release_mix, o.count, stream(o.seed, 'script/mix', o.job.id), o.tasks);
+    const sids = scriptSids(o.seed, batchKey(o), o.count);
+    const counts = drawTaskCounts(o.job.release_mix, o.count, stream(o.seed, 'script/mix', batchKey(o)), o.tasks);
     const jobHash = scriptHash(o.job);
     const out_: ScriptSummary[] = [];
     let lastSave = Date.now();
@@ -239,7 +240,7 @@ export function runBatch(
 
 /** Write a planned batch and its manifest. */
 export function writeBatch(out: string, o: BatchOptions, scripts: readonly PlannedScript[]): void {
-  const m = newManifest(scriptStage(o.job), TOOL_VERSION, batchSettings(o));
+  const m = newManifest(scriptStage(o), TOOL_VERSION, batchSettings(o));
   m.versions = { job: o.job.id, place: o.place.id };
   for (const s of scripts)
     for (const [rel, text] of Object.entries(s.files)) {

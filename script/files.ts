@@ -8,6 +8,7 @@ import type { JobSpec } from '../jobs/job-schema.ts';
 import { formatClock } from '../formats/step.ts';
 import { cameraFromBase, intrinsics } from '../layouts/camera.ts';
 import type { Place } from '../layouts/place-schema.ts';
+import type { Split } from '../formats/split.ts';
 import { placeHash } from '../layouts/load.ts';
 import { BUILD_META_DIR, jsonlText } from '../foundation/index.ts';
 import type { ScriptPlan } from './plan-script.ts';
@@ -35,15 +36,19 @@ export function scriptPaths(sid: string): {
   };
 }
 
-/** The robot's spec as a system receives it up front: body, camera, margins, speeds and the scorer's depth sensor. */
-export function robotDoc(job: JobSpec, sid: string): unknown {
+/**
+ * The robot's spec as a system receives it up front: body, camera, margins, speeds and the scorer's depth sensor;
+ * the place (its id, the format's `layout`) and the split its script belongs to.
+ */
+export function robotDoc(job: JobSpec, sid: string, placeId: string, split: Split): unknown {
   const fp = job.body.footprint;
   return {
     format: ROBOT_FORMAT,
     sid,
     job: job.id,
     robot_class: job.robot_class,
-    layout: job.layout,
+    layout: placeId,
+    split,
     body: { footprint: fp, height_m: job.body.height_m, base_z_m: job.base_z_m.value },
     camera: {
       width: job.camera.width,
@@ -106,6 +111,8 @@ export interface PlanMeta {
   job: JobSpec;
   jobHash: string;
   place: Place;
+  /** the split of the script (default dev) */
+  split?: Split;
   seed: string;
   index: number;
 }
@@ -126,6 +133,7 @@ export function planDoc(plan: ScriptPlan, meta: PlanMeta): unknown {
     index: meta.index,
     place_id: place.id,
     place_hash: placeHash(place),
+    split: meta.split ?? 'dev',
     epoch_s: plan.epoch_s,
     clock_start: formatClock(plan.epoch_s),
     duration_s: plan.timeline.duration_s,

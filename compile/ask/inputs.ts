@@ -11,7 +11,6 @@ import type { Job } from '../../formats/gold-row.ts';
 /** The job's numbers a family needs (built from a JobSpec by jobView). */
 export interface JobView {
   job: Job;
-  layout: string;
   body: BodyFootprint;
   /** body length along its heading and width across it (m) */
   bodyLength_m: number;

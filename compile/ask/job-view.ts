@@ -11,7 +11,6 @@ export function jobView(spec: JobSpec): JobView {
   const { why: _why, ...mount } = spec.camera.mount;
   return {
     job: spec.id as Job,
-    layout: spec.layout,
     body,
     bodyLength_m: size.length_m,
     bodyWidth_m: size.width_m,

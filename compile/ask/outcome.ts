@@ -15,7 +15,7 @@ import { ageOf, type EvidenceFrame } from '../age.ts';
 import { askFrame, type AskContext, type FrameView } from './inputs.ts';
 
 /** The identity fields the compiler adds to a gold row. */
-export type GoldIdentity = Pick<GoldRowInput, 'qid' | 'job' | 'layout' | 'sid' | 'cid' | 'length'>;
+export type GoldIdentity = Pick<GoldRowInput, 'qid' | 'job' | 'layout' | 'split' | 'sid' | 'cid' | 'length'>;
 /** A gold row less its identity. */
 export type GoldCore = Omit<GoldRowInput, keyof GoldIdentity>;
 

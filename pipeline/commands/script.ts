@@ -1,6 +1,6 @@
 /**
  * `stbench script --job ID --count N --seed S --out BUILD [--tasks N] [--max-frames N]`: plan N scripts
- * of a job in its place and write their files into the build, each script as it is planned (with progress; a rerun
+ * of a job on the first shipped place of its kind and write their files into the build, each script as it is planned (with progress; a rerun
  * after a kill keeps what was written). Bad input (an unknown job, a count below 1 or above 10,000, an empty seed, a
  * build holding this job's scripts made from another spec, version or seed) exits 2 and writes nothing.
  */
@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getJob } from '../../jobs/load.ts';
-import { getPlace } from '../../layouts/load.ts';
+import { devPlace } from '../../jobs/places.ts';
 import { checkSeed, UsageError } from '../../foundation/index.ts';
 import { progress } from '../progress.ts';
 import { MAX_FRAMES_CAP, MAX_SCRIPT_COUNT, runBatch, type BatchOptions } from '../../script/batch.ts';
@@ -50,7 +50,7 @@ export function registerScript(program: Command): void {
       );
       checkSeed(o.seed, (m) => new UsageError(`--seed: ${m}`));
       const job = getJob(o.job);
-      const place = getPlace(job.layout);
+      const place = devPlace(job);
       const out = resolve(o.out);
       if (existsSync(out) && !statSync(out).isDirectory())
         throw new UsageError(`--out ${o.out} is a file, not a build folder`);

@@ -2,14 +2,14 @@
  * Scripts planned per second: 16 scripts (the release mix) of every job, planned in memory (no files written).
  * Run: npx tsx tests/bench/script.bench.ts [seed]
  */
+import { devPlace } from '../../jobs/places.ts';
 import { getJob } from '../../jobs/load.ts';
-import { getPlace } from '../../layouts/load.ts';
 import { planBatch } from '../../script/batch.ts';
 
 const seed = process.argv[2] ?? 'bench';
 for (const id of ['vacuum/2', 'helper/1', 'amr/1', 'drone/1']) {
   const job = getJob(id);
-  const place = getPlace(job.layout);
+  const place = devPlace(job);
   const t0 = performance.now();
   const scripts = planBatch({ job, place, seed, count: 16 });
   const s = (performance.now() - t0) / 1000;

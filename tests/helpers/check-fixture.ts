@@ -294,6 +294,7 @@ export function makeCheckBuild(opts: CheckBuildOptions = {}): CheckBuild {
       sid,
       job: 'helper/1',
       layout: 'apartment_a',
+      split: 'dev',
       length: 'short',
       script_tasks: [0],
       tasks: [{ index: 0, assignment: 'tidy up the living room', unobserved_s: 0, start_k: 0 }],

@@ -118,6 +118,7 @@ export async function makeCase(root: string, n = 0): Promise<SynthCase> {
     sid,
     job: 'helper/1',
     layout: 'apartment_a',
+    split: 'dev',
     length: 'short',
     script_tasks: [2, 3],
     tasks: [

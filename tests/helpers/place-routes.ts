@@ -6,6 +6,7 @@
  * clear of every solid (exact nearest distances every 2 cm, not the grid), keep C wherever the place leaves room for
  * it, and in a warehouse keep the robot's rectangular body C from the racks in every aisle it drives through.
  */
+import { devPlace } from '../../jobs/places.ts';
 import type { JobSpec } from '../../jobs/job-schema.ts';
 import {
   bodyAt,
@@ -21,7 +22,6 @@ import {
   type PlanResult,
   type Vec2,
 } from '../../layouts/geometry/index.ts';
-import { getPlace } from '../../layouts/load.ts';
 import type { Place } from '../../layouts/place-schema.ts';
 import type { Solid } from '../../layouts/solids.ts';
 import { placeSolids } from '../../layouts/world.ts';
@@ -168,11 +168,7 @@ export function planAll(map: ClearanceMap, stops: readonly Stop[], body: BodySha
  * Plan as the script stage does: a job in a place (by default its own), the body's circle and height band, the job's
  * C, the place's planning cell, the initial state without people; every pair of the job's stops.
  */
-export function routeSetup(
-  job: JobSpec,
-  place: Place = getPlace(job.layout),
-  opts: { handoff?: boolean } = {},
-): RouteSetup {
+export function routeSetup(job: JobSpec, place: Place = devPlace(job), opts: { handoff?: boolean } = {}): RouteSetup {
   const body = bodyShape(job);
   const cell = planCell(job, place);
   const C = job.clearance.value;

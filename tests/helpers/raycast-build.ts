@@ -4,11 +4,11 @@
  * then `stbench render --engine raycast` over them. Also blank builds (nothing seen) for tests that only need a
  * compilable build fast.
  */
+import { devPlace } from '../../jobs/places.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getJob } from '../../jobs/load.ts';
 import { scriptHash } from '../../jobs/job-schema.ts';
-import { getPlace } from '../../layouts/load.ts';
 import { sha256, writeJsonAtomic } from '../../foundation/index.ts';
 import { planBatch, writeBatch, type BatchOptions, type PlannedScript } from '../../script/batch.ts';
 import { cameraDoc, planDoc, poseText, robotDoc, scriptPaths } from '../../script/files.ts';
@@ -48,7 +48,7 @@ export function thinScript(s: PlannedScript, o: BatchOptions, n: number): Planne
   const p = scriptPaths(s.sid);
   const files = {
     ...s.files,
-    [p.robot]: JSON.stringify(robotDoc(o.job, s.sid), null, 2) + '\n',
+    [p.robot]: JSON.stringify(robotDoc(o.job, s.sid, o.place.id, o.split ?? 'dev'), null, 2) + '\n',
     [p.camera]: JSON.stringify(cameraDoc(o.job), null, 2) + '\n',
     [p.pose]: poseText(thinned),
     [p.plan]:
@@ -66,7 +66,7 @@ export function scriptJob(build: string, seed: string, j: RaycastJob): string[] 
   const job = getJob(j.job);
   const o: BatchOptions = {
     job,
-    place: getPlace(job.layout),
+    place: devPlace(job),
     seed,
     count: j.count,
     tasks: j.tasks,

@@ -108,6 +108,7 @@ export async function makeViewBuild(): Promise<ViewFixture> {
     sid: SID,
     job: 'helper/1',
     layout: 'apartment_a',
+    split: 'dev',
     length: 'short',
     script_tasks: [0],
     tasks: [

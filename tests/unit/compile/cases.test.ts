@@ -67,7 +67,6 @@ describe('case windows', () => {
         steps: data.steps,
         window: w,
         job: 'vacuum/2',
-        layout: 'apartment_a',
         seed: 'seed-x',
       });
       const ks = windowFrames(data.plan, w);

@@ -1,4 +1,5 @@
 /** Look points: from the case id and the plan alone, decision frames first, a mean stop gap of 5 to 7 frames. */
+import { devPlace } from '../../../jobs/places.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,6 @@ import { readScriptData, type ScriptData } from '../../../compile/script-data.ts
 import { SCREENS } from '../../../compile/screens/index.ts';
 import { getJob } from '../../../jobs/load.ts';
 import { scriptHash } from '../../../jobs/job-schema.ts';
-import { getPlace } from '../../../layouts/load.ts';
 import { planBatch } from '../../../script/batch.ts';
 import { planDoc } from '../../../script/files.ts';
 import { makeBlankBuild } from '../../helpers/raycast-build.ts';
@@ -28,7 +28,7 @@ describe('look points on full-length plans (no render)', () => {
       let frames = 0,
         stops = 0;
       const job = getJob(id);
-      const place = getPlace(job.layout);
+      const place = devPlace(job);
       const o = { job, place, seed: 'lp-1', count: 3 };
       for (const s of planBatch(o)) {
         const plan = parsePlan(

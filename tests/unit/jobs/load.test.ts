@@ -1,4 +1,5 @@
 /** The shipped jobs agree with the dataset card and release post, and the loader's API behaves. */
+import { devPlaces } from '../../../jobs/places.ts';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,13 +10,13 @@ import { familiesWhere, familyDef } from '../../../compile/family-registry.ts';
 import { checkJobFiles, getJob, loadAllJobs, loadJobFile, readJobFile } from '../../../jobs/load.ts';
 
 describe('the four jobs', () => {
-  it('are vacuum/2, helper/1, amr/1 and drone/1 on their places', () => {
+  it('are vacuum/2, helper/1, amr/1 and drone/1, each on the shipped places of its kind', () => {
     const jobs = loadAllJobs();
-    expect(jobs.map((j) => [j.value.id, j.value.layout])).toEqual([
-      ['amr/1', 'warehouse_a'],
-      ['drone/1', 'downtown_a'],
-      ['helper/1', 'apartment_a'],
-      ['vacuum/2', 'apartment_a'],
+    expect(jobs.map((j) => [j.value.id, j.value.place_kind, devPlaces(j.value).map((p) => p.id)])).toEqual([
+      ['amr/1', 'warehouse', ['warehouse_a']],
+      ['drone/1', 'downtown', ['downtown_a']],
+      ['helper/1', 'apartment', ['apartment_a']],
+      ['vacuum/2', 'apartment', ['apartment_a']],
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { devPlace } from '../../../jobs/places.ts';
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -116,7 +117,7 @@ describe('stbench script', () => {
 
   it('gives --count 16 the release mix: 12 scripts of 2-3 tasks and 4 of 4-6', () => {
     const job = getJob('drone/1');
-    const scripts = planBatch({ job, place: getPlace(job.layout), seed: 'mix', count: 16, maxFrames: 5 });
+    const scripts = planBatch({ job, place: devPlace(job), seed: 'mix', count: 16, maxFrames: 5 });
     const n = scripts.map((s) => s.plan.tasks.length);
     expect(n.filter((x) => x >= 2 && x <= 3).length).toBe(12);
     expect(n.filter((x) => x >= 4 && x <= 6).length).toBe(4);

@@ -3,10 +3,10 @@
  * writes the same bytes, and the script stage records the same job hash, so a compile-only change needs no new
  * scripts or renders. Changing a field the script stage does read (the body) changes the scripts and the hash.
  */
+import { devPlace } from '../../../jobs/places.ts';
 import { describe, expect, it } from 'vitest';
 import { COMPILE_ONLY_FIELDS, scriptHash, type JobSpec } from '../../../jobs/job-schema.ts';
 import { getJob } from '../../../jobs/load.ts';
-import { getPlace } from '../../../layouts/load.ts';
 import { planBatch } from '../../../script/batch.ts';
 
 /** A copy of a job with every compile-only field replaced by another value of its kind. */
@@ -22,7 +22,7 @@ describe('compile-only fields of a job', () => {
   for (const id of ['helper/1', 'drone/1']) {
     it(`${id}: changing them changes no script byte and no recorded job hash`, () => {
       const job = getJob(id);
-      const place = getPlace(job.layout);
+      const place = devPlace(job);
       const o = { job, place, seed: 'compile-only', count: 1, tasks: 2, maxFrames: 30 };
       const a = planBatch(o);
       const changed = changedCompileFields(job);

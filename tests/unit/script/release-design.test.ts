@@ -5,6 +5,7 @@
  * has a hand-off) stands touching its front through the closest_approach horizon, the drone hovers at a drop point on the heading it flew in on, and the
  * tote robot meets floor things whose contact with the floor its camera sees.
  */
+import { devPlace } from '../../../jobs/places.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ describe('the world a script starts in', () => {
   for (const id of ['helper/1', 'vacuum/2', 'amr/1']) {
     it(`${id}: scripts start in worlds that differ from each other and from the place as authored`, () => {
       const job = getJob(id);
-      const place = getPlace(job.layout);
+      const place = devPlace(job);
       const scripts = planBatch({ job, place, seed: 'start-world', count: 3, tasks: 2, maxFrames: 20 });
       const start = scripts.map((s) =>
         Object.fromEntries(
@@ -51,7 +52,7 @@ describe('the world a script starts in', () => {
 describe('where moved things go', () => {
   it("downtown: no moved thing rests on a surface above a person's reach (a roof)", () => {
     const job = getJob('drone/1');
-    const place = getPlace(job.layout);
+    const place = devPlace(job);
     const surfaceTop = new Map(place.fixed.filter((f) => f.surface !== undefined).map((f) => [f.id, f.surface!]));
     const scripts = planBatch({ job, place, seed: 'reach', count: 4, tasks: 2, maxFrames: 20 });
     let moved = 0;
@@ -72,7 +73,7 @@ describe('people and the robot', () => {
   for (const id of ['helper/1', 'vacuum/2', 'amr/1']) {
     it(`${id}: some people brush past the body in view, none walks through it`, () => {
       const job = getJob(id);
-      const place = getPlace(job.layout);
+      const place = devPlace(job);
       const body = bodyShape(job);
       const k = intrinsics(job.camera.width, job.camera.height, job.camera.hfov_deg);
       const scripts = planBatch({ job, place, seed: 'meet', count: 8, tasks: 2 });
@@ -110,7 +111,7 @@ function withHandoff(id: string): { job: ReturnType<typeof getJob>; place: Retur
   const job = getJob(id);
   const handoff = job.tasks.handoff;
   if (!handoff) throw new Error(`${id} has no hand-off`);
-  return { job: { ...job, tasks: { ...job.tasks, handoff: { ...handoff, share: 1 } } }, place: getPlace(job.layout) };
+  return { job: { ...job, tasks: { ...job.tasks, handoff: { ...handoff, share: 1 } } }, place: devPlace(job) };
 }
 
 describe('the hand-off that begins a task', () => {
@@ -167,7 +168,7 @@ describe('the share of tasks a hand-off begins', () => {
       const job = getJob(id);
       const share = job.tasks.handoff!.share;
       expect(share).toBeLessThan(1);
-      const scripts = planBatch({ job, place: getPlace(job.layout), seed: 'handoff-share', count: 6, tasks: 4 });
+      const scripts = planBatch({ job, place: devPlace(job), seed: 'handoff-share', count: 6, tasks: 4 });
       const tasks = scripts.flatMap(({ plan }) => plan.tasks);
       const handed = tasks.filter((t) => t.handoff).length;
       // 24 tasks: the count lies within about three standard deviations of share x 24
@@ -183,7 +184,7 @@ describe('the share of tasks a hand-off begins', () => {
 describe('the drone at a drop point', () => {
   it('hovers on the heading it flew in on, which differs from visit to visit', () => {
     const job = getJob('drone/1');
-    const place = getPlace(job.layout);
+    const place = devPlace(job);
     const scripts = planBatch({ job, place, seed: 'hover', count: 4, tasks: 3 });
     const hovers: number[] = [];
     for (const { plan } of scripts) {

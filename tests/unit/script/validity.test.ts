@@ -1,6 +1,6 @@
+import { devPlace } from '../../../jobs/places.ts';
 import { describe, expect, it } from 'vitest';
 import { getJob } from '../../../jobs/load.ts';
-import { getPlace } from '../../../layouts/load.ts';
 import { bodyAt, bodyToSolid, pointToFootprint } from '../../../layouts/geometry/index.ts';
 import { personAt, solidsAt } from '../../../layouts/timeline.ts';
 import { planBatch } from '../../../script/batch.ts';
@@ -12,7 +12,7 @@ const SEEDS = ['v1', 'v2', 'v3'];
 
 describe.each(JOBS)('scripts of %s', (jobId) => {
   const job = getJob(jobId);
-  const place = getPlace(job.layout);
+  const place = devPlace(job);
   const body = bodyShape(job);
   const home = homeSite(place, job.tasks.home);
   const batches = SEEDS.map((seed) => planBatch({ job, place, seed, count: 2, tasks: 3 }));

@@ -1,0 +1,79 @@
+/**
+ * Held-out places: the places of a release's `heldout` split, generated (layouts/generate/) from seeds the build
+ * draws from its own secret. The secret is drawn once per build folder (32 random bytes) and kept with the places
+ * under BUILD/.stbench/heldout/, which the export never copies: what is held out is that no one designed, tuned or
+ * trained on these places before the release. A maintainer draws a fresh held-out set for a later release by building
+ * into a fresh folder. A given secret (`heldoutSecret`'s `given`, for tests and benchmarks) makes the set
+ * reproducible; the same secret always gives the same places, byte for byte.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BUILD_META_DIR, InputError, sha256, UsageError, writeFileAtomic } from '../foundation/index.ts';
+import { robotNeeds } from '../jobs/camera.ts';
+import { getJob } from '../jobs/load.ts';
+import { PLACE_GENERATORS } from '../layouts/generate/index.ts';
+import { readPlaceText } from '../layouts/load.ts';
+import type { Place, PlaceKind } from '../layouts/place-schema.ts';
+
+/** BUILD/.stbench/heldout: the secret and the held-out places' files (build-only, never exported). */
+export const HELDOUT_DIR = join(BUILD_META_DIR, 'heldout');
+
+const secretFile = (build: string) => join(build, HELDOUT_DIR, 'secret');
+
+/**
+ * The build's held-out secret: the one kept in the build, else `given`, else 32 fresh random bytes (hex), written
+ * into the build before any place is drawn from it. A `given` secret that differs from the kept one is refused.
+ */
+export function heldoutSecret(build: string, given?: string): string {
+  const file = secretFile(build);
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (given !== undefined && given !== kept)
+      throw new UsageError(
+        `${file} holds another held-out secret: this build's held-out places were drawn from it; use a fresh build folder`,
+      );
+    return kept;
+  }
+  const secret = given ?? randomBytes(32).toString('hex');
+  if (!secret) throw new UsageError('the held-out secret is empty');
+  writeFileAtomic(file, `${secret}\n`);
+  return secret;
+}
+
+/** The seed of the i-th held-out place of a kind (hex; the place id shows 8 hex of its hash, never the seed). */
+export function heldoutSeed(secret: string, kind: PlaceKind, i: number): string {
+  return sha256(`stbench/heldout\u0000${secret}\u0000${kind}\u0000${i}`);
+}
+
+/** Whether a kind of place can be held out (its generator exists). */
+export function canHoldOut(kind: PlaceKind): boolean {
+  return PLACE_GENERATORS[kind] !== undefined;
+}
+
+/**
+ * The first `count` held-out places of a kind, generated from the secret and written to
+ * BUILD/.stbench/heldout/places/<id>.yaml (a file there already must hold the same bytes). Each is checked as
+ * `stbench validate` checks a place; a generator that breaks a rule stops the build, naming the file.
+ */
+export function heldoutPlaces(build: string, kind: PlaceKind, count: number, secret: string): Place[] {
+  const gen = PLACE_GENERATORS[kind];
+  if (!gen) throw new UsageError(`no generator for ${kind} places yet: its jobs have no held-out split`);
+  const robot = robotNeeds(getJob(gen.sizedFor));
+  const out: Place[] = [];
+  for (let i = 0; i < count; i++) {
+    const { id, yaml } = gen.generate(heldoutSeed(secret, kind, i), robot);
+    const file = join(build, HELDOUT_DIR, 'places', `${id}.yaml`);
+    if (existsSync(file) && readFileSync(file, 'utf8') !== yaml)
+      throw new InputError({
+        file,
+        path: '',
+        message: 'holds another place than the secret generates now (another generator version?); use a fresh build',
+      });
+    const read = readPlaceText(yaml, file);
+    if (!read.place) throw new InputError(read.issues);
+    if (!existsSync(file)) writeFileAtomic(file, yaml);
+    out.push(read.place.place);
+  }
+  return out;
+}

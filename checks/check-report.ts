@@ -11,6 +11,7 @@ import { InputError, pathString, readText } from '../foundation/index.ts';
 import { FamilyCheck, QidString } from './family-check.ts';
 import { Validity } from './validity.ts';
 import { Reference } from './validity-reference.ts';
+import { checkPlace, type Split } from '../formats/split.ts';
 
 export const CHECK_REPORT_FORMAT = 'stbench.check_report/1';
 
@@ -109,9 +110,9 @@ export const CheckReport = z
   });
 export type CheckReport = z.infer<typeof CheckReport>;
 
-/** The key of a family on a job in a layout: `layout|job|family`. */
-export function familyKey(f: { layout: string; job: string; family: string }): string {
-  return `${f.layout}|${f.job}|${f.family}`;
+/** The key of a family on a job in a check place (formats/split.ts checkPlace): `place|job|family`. */
+export function familyKey(f: { layout: string; split?: Split; job: string; family: string }): string {
+  return `${checkPlace(f)}|${f.job}|${f.family}`;
 }
 
 /** Parse a check report from its JSON value; every problem names the file and field. */

@@ -35,6 +35,7 @@ import {
 } from '../foundation/index.ts';
 import { caseIdsOf, compileHash } from '../formats/compile-hash.ts';
 import { runCost } from '../formats/cost.ts';
+import { Split } from '../formats/split.ts';
 import { keptQids, readCheckReport } from './check-report.ts';
 import { checkDataRoot } from './check.ts';
 import {
@@ -59,13 +60,13 @@ import {
   type Results,
 } from './score/index.ts';
 
-export const SELECT_KEYS = ['job', 'length', 'layout', 'cid', 'sid'] as const;
+export const SELECT_KEYS = ['job', 'length', 'layout', 'split', 'cid', 'sid'] as const;
 
 export interface EvalOptions {
   system: HarnessSystem;
   data: string;
   out: string;
-  /** `key=value`, keys job | length | layout | cid | sid; values of one key are alternatives, keys all apply */
+  /** `key=value`, keys job | length | layout | split (dev, heldout) | cid | sid; values of one key are alternatives, keys all apply */
   select?: readonly string[];
   channel?: Channel | string;
   workers?: number;
@@ -141,7 +142,10 @@ export function parseSelect(select: readonly string[] = []): Map<string, Set<str
       throw new UsageError(
         `--select takes key=value with key one of ${SELECT_KEYS.join(', ')}, not ${JSON.stringify(s)}`,
       );
-    (out.get(key) ?? out.set(key, new Set()).get(key)!).add(s.slice(i + 1));
+    const value = s.slice(i + 1);
+    if (key === 'split' && !Split.safeParse(value).success)
+      throw new UsageError(`--select split= takes ${Split.options.join(' or ')}, not ${JSON.stringify(value)}`);
+    (out.get(key) ?? out.set(key, new Set()).get(key)!).add(value);
   }
   return out;
 }
@@ -151,6 +155,7 @@ function selected(c: LoadedCase, sel: Map<string, Set<string>>): boolean {
     job: c.case.job,
     length: c.case.length,
     layout: c.case.layout,
+    split: c.case.split,
     cid: c.case.cid,
     sid: c.case.sid,
   };

@@ -23,6 +23,7 @@ import { questionClass } from '../compile/question-form.ts';
 import { familiesWhere } from '../compile/family-registry.ts';
 import type { SystemRole } from './harness/index.ts';
 import { SYSTEMS } from './systems/registry.ts';
+import { checkPlace } from '../formats/split.ts';
 
 /** The scripted systems the check runs, in the order the report lists them: by role (ceiling, memory, now-only,
  * shortcuts, floor, diagnostic), then as registered (checks/systems/registry.ts). */
@@ -239,7 +240,7 @@ export function runGates(input: GateInput): GateResult {
   for (const b of broken) if (b.qid && !brokenBy.has(b.qid)) brokenBy.set(b.qid, b.what);
   const groups = new Map<string, GoldRow[]>();
   for (const g of input.golds) {
-    const k = `${g.layout}|${g.job}|${g.family}`;
+    const k = `${checkPlace(g)}|${g.job}|${g.family}`;
     (groups.get(k) ?? groups.set(k, []).get(k)!).push(g);
   }
   const present = Object.keys(input.scores);

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { aggregate, cellCountsOf, resultRow, type GoldRow, type ScoredRow } from './score/index.ts';
 import type { FamilyCheck } from './family-check.ts';
+import { checkPlace, Split } from '../formats/split.ts';
 
 const num = z.number().finite();
 const share = num.min(0).max(1);
@@ -44,6 +45,8 @@ export type ValidityFamily = z.infer<typeof ValidityFamily>;
 
 export const ValidityJob = z.strictObject({
   layout: z.string(),
+  /** the layout's split (a report written before splits: dev) */
+  split: Split.default('dev'),
   job: z.string(),
   scripts: z.number().int().nonnegative(),
   frames: z.number().int().nonnegative(),
@@ -128,7 +131,7 @@ const mostCommon = (xs: readonly string[]) => {
 /** The validity report of a checked build. */
 export function validityReport(input: ValidityInput): Validity {
   const kept = new Set(input.families.flatMap((f) => f.kept_qids));
-  const fam = byKey(input.golds, (g) => `${g.layout}|${g.job}|${g.family}`);
+  const fam = byKey(input.golds, (g) => `${checkPlace(g)}|${g.job}|${g.family}`);
   const families: ValidityFamily[] = input.families.map((f) => {
     const rows = fam.get(`${f.layout}|${f.job}|${f.family}`) ?? [];
     const memory = rows.filter((g) => g.column === 'memory');
@@ -180,6 +183,7 @@ export function validityReport(input: ValidityInput): Validity {
     }
     jobs.push({
       layout,
+      split: rows[0].split,
       job,
       scripts: sids.length,
       frames,

@@ -152,13 +152,25 @@ export async function measureFrameSeconds(preset: BuildPreset, blender?: string)
 export async function dryRun(opts: BuildOptions): Promise<string> {
   const { preset } = opts;
   const rows = planPreset(preset);
-  const frames = rows.reduce((a, r) => a + r.frames, 0);
+  // the held-out split's scripts, at the dev scripts' frames per script (its places are drawn only by the build)
+  const ho = preset.heldout;
+  const held = ho ? rows.filter((r) => canHoldOut(getJob(r.job).place_kind)) : [];
+  const heldScripts = ho ? held.length * ho.placesPerJob * ho.scriptsPerPlace : 0;
+  const heldFrames = ho
+    ? held.reduce((a, r) => a + (r.frames / r.scripts) * ho.placesPerJob * ho.scriptsPerPlace, 0)
+    : 0;
+  const frames = rows.reduce((a, r) => a + r.frames, 0) + Math.round(heldFrames);
   const { samples } = resolveSamples(preset.quality);
   const perFrame = await measureFrameSeconds(preset, opts.blender);
   const lines = [
     `preset ${preset.name}: ${preset.description}`,
     ...rows.map((r) => `  ${r.job.padEnd(9)} ${r.scripts} scripts, ${r.tasks} tasks, ${r.frames} frames`),
-    `  total ${rows.reduce((a, r) => a + r.scripts, 0)} scripts, ${frames} frames at ${preset.quality} quality (${samples} samples)`,
+    ...(heldScripts
+      ? [
+          `  held out  ${heldScripts} scripts on generated places (${held.map((r) => r.job).join(', ')}), about ${Math.round(heldFrames)} frames`,
+        ]
+      : []),
+    `  total ${rows.reduce((a, r) => a + r.scripts, 0) + heldScripts} scripts, ${frames} frames at ${preset.quality} quality (${samples} samples)`,
     `  measured here: ${perFrame.toFixed(1)} s a frame -> about ${formatDuration(frames * perFrame)} of rendering` +
       ` (Cycles already uses every core of one machine; shard with \`stbench render --shard i/n\` to use more machines)`,
   ];

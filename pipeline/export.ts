@@ -14,7 +14,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { exportBlockers, readCheckReport } from '../checks/check-report.ts';
 import { getJob } from '../jobs/load.ts';
 import type { JobSpec } from '../jobs/job-schema.ts';
-import { getPlace } from '../layouts/load.ts';
+import { buildPlace } from './heldout-places.ts';
 import type { Place } from '../layouts/place-schema.ts';
 import {
   BUILD_META_DIR,
@@ -42,7 +42,8 @@ import { countRelease } from './release/counts.ts';
 import { copyInto, hashFiles, listFiles } from './release/files.ts';
 import { filterCase, shippedQids } from './release/filter.ts';
 import { creditsText, licenceText } from './release/licence.ts';
-import { questionsParquet, questionTable, QUESTIONS_PARQUET } from './release/parquet.ts';
+import { questionsParquet, questionsParquetBytes, questionTable } from './release/parquet.ts';
+import { Split } from '../formats/split.ts';
 import { citationOf, REPO_ID, type ReleaseConfig } from './release/release-config.ts';
 import { RELEASE_FORMAT, type ReleaseJson } from './release/release-json.ts';
 import { readRenderLog } from './release/render-log.ts';
@@ -246,13 +247,22 @@ async function exportLocked(
       workers: opts.workers,
       log,
     });
-    writeFileAtomic(join(tmp, QUESTIONS_PARQUET), questionsParquet(questionTable(contents.cases, keep), TOOL_VERSION));
+    const table = questionTable(contents.cases, keep);
+    for (const split of Split.options)
+      if (split === 'dev' || table.some((r) => r.split === split))
+        writeFileAtomic(
+          join(tmp, questionsParquet(split)),
+          questionsParquetBytes(
+            table.filter((r) => r.split === split),
+            TOOL_VERSION,
+          ),
+        );
     writeJsonAtomic(join(tmp, 'check_report.json'), report);
 
     const jobIds = [...new Set(counts.by_job.map((g) => g.job))].sort();
     const jobs = new Map<string, JobSpec>(jobIds.map((id) => [id, getJob(id)]));
     const placeIds = [...new Set(counts.by_job.map((g) => g.layout))].sort();
-    const places = new Map<string, Place>(placeIds.map((id) => [id, getPlace(id)]));
+    const places = new Map<string, Place>(placeIds.map((id) => [id, buildPlace(build, id)]));
     const renderVersions = shipped.scripts.map((s) => {
       const f = join(build, 'private', s.sid, 'render_log.json');
       return existsSync(f) ? readRenderLog(f).version : null;

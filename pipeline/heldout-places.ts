@@ -13,7 +13,7 @@ import { BUILD_META_DIR, InputError, sha256, UsageError, writeFileAtomic } from 
 import { robotNeeds } from '../jobs/camera.ts';
 import { getJob } from '../jobs/load.ts';
 import { PLACE_GENERATORS } from '../layouts/generate/index.ts';
-import { readPlaceText } from '../layouts/load.ts';
+import { getPlace, readPlaceText } from '../layouts/load.ts';
 import type { Place, PlaceKind } from '../layouts/place-schema.ts';
 
 /** BUILD/.stbench/heldout: the secret and the held-out places' files (build-only, never exported). */
@@ -76,4 +76,13 @@ export function heldoutPlaces(build: string, kind: PlaceKind, count: number, sec
     out.push(read.place.place);
   }
   return out;
+}
+
+/** A place a build's scripts run in: a held-out place from the build's own files, else a shipped place by its id. */
+export function buildPlace(build: string, id: string): Place {
+  const file = join(build, HELDOUT_DIR, 'places', `${id}.yaml`);
+  if (!existsSync(file)) return getPlace(id);
+  const read = readPlaceText(readFileSync(file, 'utf8'), file);
+  if (!read.place) throw new InputError(read.issues);
+  return read.place.place;
 }

@@ -26,7 +26,8 @@ import { compileHash } from '../formats/compile-hash.ts';
 import { readContents, type Contents } from './release/contents.ts';
 import { countRelease } from './release/counts.ts';
 import { listFiles, listLinks } from './release/files.ts';
-import { QUESTIONS_PARQUET } from './release/parquet.ts';
+import { questionsParquet, QUESTIONS_PARQUET } from './release/parquet.ts';
+import { Split } from '../formats/split.ts';
 import { readRenderLog } from './release/render-log.ts';
 import { ReleaseJson } from './release/release-json.ts';
 import { checkReferenceRows } from './release/reference-rows.ts';
@@ -120,6 +121,7 @@ function checkFileList(dir: string, release: ReleaseJson, files: readonly string
       !rel.startsWith('private/') &&
       rel !== 'release.json' &&
       !(ROOT_FILES as readonly string[]).includes(rel) &&
+      !Split.options.some((s) => rel === questionsParquet(s)) &&
       !rel.startsWith('results/')
     ) {
       problems.push(`${rel}: not part of the dataset layout`);
@@ -139,6 +141,7 @@ function diffCounts(release: ReleaseJson, contents: Contents, problems: string[]
       continue;
     }
     for (const field of [
+      'split',
       'scripts',
       'cases',
       'cases_asking_nothing',
@@ -303,23 +306,35 @@ function checkAgainstReport(report: CheckReport, release: ReleaseJson, contents:
   }
 }
 
+/** Each split's questions table holds exactly the split's shipped questions; no table of a split it does not hold. */
 async function checkParquet(dir: string, contents: Contents, problems: string[]): Promise<void> {
-  const file = join(dir, QUESTIONS_PARQUET);
-  if (!existsSync(file)) return;
-  let rows: Record<string, unknown>[];
-  try {
-    const buf = readFileSync(file);
-    rows = (await parquetReadObjects({
-      file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer,
-    })) as Record<string, unknown>[];
-  } catch (e) {
-    problems.push(`${QUESTIONS_PARQUET}: not readable Parquet: ${(e as Error).message}`);
-    return;
+  for (const split of Split.options) {
+    const rel = questionsParquet(split);
+    const file = join(dir, rel);
+    const cases = contents.cases.filter((c) => c.file.split === split);
+    if (!existsSync(file)) {
+      // the dev table is a root file (its absence is reported with them); a held-out split needs its own
+      if (split !== 'dev' && cases.some((c) => c.questions.length))
+        problems.push(`${rel}: missing (the dataset holds ${split} questions)`);
+      continue;
+    }
+    let rows: Record<string, unknown>[];
+    try {
+      const buf = readFileSync(file);
+      rows = (await parquetReadObjects({
+        file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer,
+      })) as Record<string, unknown>[];
+    } catch (e) {
+      problems.push(`${rel}: not readable Parquet: ${(e as Error).message}`);
+      continue;
+    }
+    const want = cases.flatMap((c) => c.questions.map((q) => `${c.cid} ${q.qid}`)).sort();
+    const got = rows.map((r) => `${String(r.case)} ${String(r.qid)}`).sort();
+    if (want.join() !== got.join())
+      problems.push(
+        `${rel}: holds ${got.length} questions, not exactly the ${want.length} shipped of the ${split} split`,
+      );
   }
-  const want = contents.cases.flatMap((c) => c.questions.map((q) => `${c.cid} ${q.qid}`)).sort();
-  const got = rows.map((r) => `${String(r.case)} ${String(r.qid)}`).sort();
-  if (want.join() !== got.join())
-    problems.push(`${QUESTIONS_PARQUET}: holds ${got.length} questions, not exactly the ${want.length} shipped`);
 }
 
 /** Every problem of a dataset folder, one line each (empty: it verifies). */

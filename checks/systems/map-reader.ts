@@ -3,6 +3,10 @@
  * sweeping the body through the public map alone (the place's fixed structure: walls, doors as the place file
  * shows them, fixed furniture; layouts/geometry PUBLIC_MAP_ROLES), as a system with the map and no eyes would.
  * Its lead over all_unknown says how much of those families a map gives away. Everything else: unknown.
+ *
+ * On a held-out case (a place generated from the build's secret, whose map no one holds) it answers from the dev map
+ * of the same kind of place, the first shipped one, at the robot's pose, and never abstains: a system that memorized
+ * the public maps would. Its lead there says whether the held-out places defeat that memory.
  */
 import {
   clearPath,
@@ -12,6 +16,11 @@ import {
   type Direction,
 } from '../../layouts/geometry/index.ts';
 import { placeSolids } from '../../layouts/world.ts';
+import { getPlace } from '../../layouts/load.ts';
+import { PlaceKind, type Place } from '../../layouts/place-schema.ts';
+import { shippedPlaceIds } from '../../jobs/places.ts';
+import { placeKindOfId } from '../../formats/split.ts';
+import type { CaseFile } from '../../formats/case-schema.ts';
 import type { Solid } from '../../layouts/solids.ts';
 import type { InProcessSystem } from '../harness/index.ts';
 import { readCaseFile, scriptTruth } from './case-truth.ts';
@@ -20,11 +29,21 @@ import { questionForm } from '../../compile/question-form.ts';
 
 const mapCache = new Map<string, Solid[] | null>();
 
-function publicMap(root: string, sid: string): Solid[] | null {
-  const key = `${root}\u0000${sid}`;
+const publicSolids = (place: Place) => placeSolids(place).filter((s) => PUBLIC_MAP_ROLES.includes(s.role));
+
+/** The map the reader holds for a case: its own place's on the dev split, the dev map of its kind when held out. */
+function publicMap(root: string, c: CaseFile): Solid[] | null {
+  const key = c.split === 'heldout' ? `heldout\u0000${placeKindOfId(c.layout)}` : `${root}\u0000${c.sid}`;
   if (mapCache.has(key)) return mapCache.get(key)!;
-  const tl = scriptTruth(root, sid).timeline;
-  const solids = tl ? placeSolids(tl.place).filter((s) => PUBLIC_MAP_ROLES.includes(s.role)) : null;
+  let solids: Solid[] | null = null;
+  if (c.split === 'heldout') {
+    const kind = PlaceKind.safeParse(placeKindOfId(c.layout));
+    const dev = kind.success ? shippedPlaceIds(kind.data)[0] : undefined;
+    solids = dev ? publicSolids(getPlace(dev)) : null;
+  } else {
+    const tl = scriptTruth(root, c.sid).timeline;
+    solids = tl ? publicSolids(tl.place) : null;
+  }
   mapCache.set(key, solids);
   return solids;
 }
@@ -45,7 +64,7 @@ export const mapReader: InProcessSystem = {
   name: 'map_reader',
   role: 'diagnostic',
   open(info) {
-    const map = publicMap(info.root, readCaseFile(info.root, info.cid).sid);
+    const map = publicMap(info.root, readCaseFile(info.root, info.cid));
     let body: ReturnType<typeof bodyOf> = null;
     let pose: { x: number; y: number; yaw_deg: number } | null = null;
     return {

@@ -52,7 +52,7 @@ export function registerEval(program: Command): void {
     .option('--out <run_dir>', 'the run folder (answers/, results.json, results.md); a rerun resumes (required)')
     .option(
       '--select <key=value>',
-      'keep cases by job, length, layout, cid or sid (repeatable)',
+      'keep cases by job, length, layout, split (dev or heldout), cid or sid (repeatable)',
       (v: string, acc: string[]) => [...acc, v],
       [] as string[],
     )

@@ -10,12 +10,15 @@ import { GoldRow } from '../../formats/gold-row.ts';
 import { InputError, jsonlRows, pathString, readText, type InputIssue } from '../../foundation/index.ts';
 import type { z } from 'zod';
 import { caseIdsOf } from '../../formats/compile-hash.ts';
+import { Split } from '../../formats/split.ts';
 import { familyRowIssues } from '../../compile/family-registry.ts';
 
 export interface ScriptContents {
   sid: string;
   job: string;
   layout: string;
+  /** the script's split (robot.json; a script written before splits: dev) */
+  split: Split;
   /** rendered frames: the JPEGs under scripts/<sid>/sensors/rgb/ */
   frames: number;
 }
@@ -79,7 +82,7 @@ function readScript(root: string, sid: string, issues: InputIssue[]): ScriptCont
     issues.push({ file, path: '', message: 'missing: every script has a robot.json' });
     return undefined;
   }
-  const robot = readJson(file, issues) as { job?: unknown; layout?: unknown } | undefined;
+  const robot = readJson(file, issues) as { job?: unknown; layout?: unknown; split?: unknown } | undefined;
   if (!robot) return undefined;
   if (typeof robot.job !== 'string' || typeof robot.layout !== 'string') {
     issues.push({ file, path: typeof robot.job !== 'string' ? 'job' : 'layout', message: 'missing or not a string' });
@@ -87,7 +90,12 @@ function readScript(root: string, sid: string, issues: InputIssue[]): ScriptCont
   }
   const rgb = join(root, 'scripts', sid, 'sensors', 'rgb');
   const frames = existsSync(rgb) ? readdirSync(rgb).filter((n) => /^\d{6}\.jpg$/.test(n)).length : 0;
-  return { sid, job: robot.job, layout: robot.layout, frames };
+  const split = Split.safeParse(robot.split ?? 'dev');
+  if (!split.success) {
+    issues.push({ file, path: 'split', message: `not a split (${Split.options.join(' or ')})` });
+    return undefined;
+  }
+  return { sid, job: robot.job, layout: robot.layout, split: split.data, frames };
 }
 
 function readCase(root: string, cid: string, issues: InputIssue[]): CaseContents | undefined {

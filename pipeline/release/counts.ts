@@ -4,6 +4,7 @@
  */
 import { cellCountsOf, type CellCounts } from '../../checks/score/aggregate.ts';
 import { ABILITIES } from '../../formats/gold-row.ts';
+import type { Split } from '../../formats/split.ts';
 import type { CaseContents, Contents } from './contents.ts';
 
 export type LengthCounts = { short: number; medium: number; long: number };
@@ -22,6 +23,8 @@ export interface GroupCounts {
 
 export interface JobCounts extends GroupCounts {
   layout: string;
+  /** the layout's split: a shipped place's dev, a generated place's heldout */
+  split: Split;
   job: string;
 }
 
@@ -29,6 +32,7 @@ export interface CaseEntry {
   cid: string;
   sid: string;
   layout: string;
+  split: Split;
   job: string;
   length: 'short' | 'medium' | 'long';
   /** the case's frames */
@@ -73,27 +77,28 @@ const byKey = (a: { layout: string; job: string }, b: { layout: string; job: str
 /** Count a build's or dataset's contents: per (layout, job), sorted by layout then job, and the total. */
 export function countRelease(contents: Contents): ReleaseCounts {
   const groups = new Map<string, JobCounts>();
-  const group = (layout: string, job: string): JobCounts => {
+  const group = (layout: string, split: Split, job: string): JobCounts => {
     const k = `${layout}|${job}`;
     let g = groups.get(k);
-    if (!g) groups.set(k, (g = { layout, job, ...emptyGroup() }));
+    if (!g) groups.set(k, (g = { layout, split, job, ...emptyGroup() }));
     return g;
   };
   const total = emptyGroup();
   for (const s of contents.scripts) {
-    for (const g of [group(s.layout, s.job), total]) {
+    for (const g of [group(s.layout, s.split, s.job), total]) {
       g.scripts += 1;
       g.frames += s.frames;
     }
   }
   const cases: CaseEntry[] = [];
   for (const c of contents.cases) {
-    addCase(group(c.file.layout, c.file.job), c);
+    addCase(group(c.file.layout, c.file.split, c.file.job), c);
     addCase(total, c);
     cases.push({
       cid: c.cid,
       sid: c.file.sid,
       layout: c.file.layout,
+      split: c.file.split,
       job: c.file.job,
       length: c.file.length,
       frames: c.file.frames.length,

@@ -1,11 +1,16 @@
 /**
- * data/questions.parquet: one row a shipped question (qid, case, script, job, layout, length, family, ability,
- * column, answer type, text), so the Hub's viewer shows the questions. No gold in it.
+ * data/questions-<split>.parquet: one table per split (dev; heldout where the release holds one), one row a shipped
+ * question (qid, case, script, job, layout, split, length, family, ability, column, answer type, text), so the Hub's
+ * viewer shows the questions of each split apart. No gold in it.
  */
 import { parquetWriteBuffer } from 'hyparquet-writer';
+import type { Split } from '../../formats/split.ts';
 import type { CaseContents } from './contents.ts';
 
-export const QUESTIONS_PARQUET = 'data/questions.parquet';
+/** The questions table of a split. */
+export const questionsParquet = (split: Split): string => `data/questions-${split}.parquet`;
+/** The dev split's table: every release holds it. */
+export const QUESTIONS_PARQUET = questionsParquet('dev');
 
 export const QUESTION_COLUMNS = [
   'qid',
@@ -13,6 +18,7 @@ export const QUESTION_COLUMNS = [
   'sid',
   'job',
   'layout',
+  'split',
   'length',
   'family',
   'ability',
@@ -22,7 +28,7 @@ export const QUESTION_COLUMNS = [
 ] as const;
 export type QuestionTableRow = Record<(typeof QUESTION_COLUMNS)[number], string>;
 
-/** The table's rows: the kept questions of every case, in case order then file order. */
+/** The table's rows: the kept questions of every case, in case order then file order (every split: filter by `split`). */
 export function questionTable(cases: readonly CaseContents[], keep: ReadonlySet<string>): QuestionTableRow[] {
   const out: QuestionTableRow[] = [];
   for (const c of cases) {
@@ -36,6 +42,7 @@ export function questionTable(cases: readonly CaseContents[], keep: ReadonlySet<
         sid: c.file.sid,
         job: g.job,
         layout: g.layout,
+        split: g.split,
         length: g.length,
         family: g.family,
         ability: g.ability,
@@ -49,7 +56,7 @@ export function questionTable(cases: readonly CaseContents[], keep: ReadonlySet<
 }
 
 /** The Parquet file's bytes (deterministic: same rows, same bytes). */
-export function questionsParquet(rows: readonly QuestionTableRow[], toolVersion: string): Uint8Array {
+export function questionsParquetBytes(rows: readonly QuestionTableRow[], toolVersion: string): Uint8Array {
   const buf = parquetWriteBuffer({
     columnData: QUESTION_COLUMNS.map((name) => ({
       name,

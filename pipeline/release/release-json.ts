@@ -4,6 +4,7 @@
  * the scorer's weights read, what the check kept and dropped, the reference rows under results/, and every shipped file with its sha256.
  */
 import { z } from 'zod';
+import { Split } from '../../formats/split.ts';
 
 export const RELEASE_FORMAT = 'stbench.release/1';
 
@@ -62,7 +63,7 @@ export const ReleaseJson = z.strictObject({
     ),
   }),
   counts: z.strictObject({
-    by_job: z.array(z.strictObject({ layout: z.string(), job: z.string(), ...Group })),
+    by_job: z.array(z.strictObject({ layout: z.string(), split: Split.default('dev'), job: z.string(), ...Group })),
     total: z.strictObject(Group),
   }),
   cases: z.array(
@@ -70,6 +71,7 @@ export const ReleaseJson = z.strictObject({
       cid: z.string(),
       sid: z.string(),
       layout: z.string(),
+      split: Split.default('dev'),
       job: z.string(),
       length: z.enum(['short', 'medium', 'long']),
       frames: z.number().int(),

@@ -61,7 +61,7 @@ describe('script, render, compile, check, export, verify', () => {
     for (const qid of shipped) expect(kept.has(qid), qid).toBe(true);
     expect(existsSync(join(dataset, '.stbench'))).toBe(false);
     expect(existsSync(join(dataset, 'README.md'))).toBe(true);
-    expect(existsSync(join(dataset, 'data', 'questions.parquet'))).toBe(true);
+    expect(existsSync(join(dataset, 'data', 'questions-dev.parquet'))).toBe(true);
   });
 
   it("the card's tables are release.json's, the check report's and the shipped reference rows'", () => {

@@ -69,7 +69,7 @@ describe('stbench export', () => {
     const files = listFiles(out);
     expect(files.some((f) => f.includes('.stbench'))).toBe(false);
     expect(files.some((f) => f.includes('/ids/'))).toBe(false);
-    expect(files).toContain('data/questions.parquet');
+    expect(files).toContain('data/questions-dev.parquet');
     for (const f of ['README.md', 'LICENSE', 'CREDITS.md', 'check_report.json', 'release.json'])
       expect(files).toContain(f);
     expect(Object.keys(release.files).sort()).toEqual(files.filter((f) => f !== 'release.json'));
@@ -82,21 +82,23 @@ describe('stbench export', () => {
     const md = readFileSync(join(out, 'README.md'), 'utf8');
     expect(md.startsWith('---\nlicense: cc-by-4.0\n')).toBe(true);
     expect(md).toMatch(/annotations_creators:\n\s+- machine-generated/);
-    expect(md).toMatch(/path: data\/questions\.parquet/);
-    const summary = tableRows(md, '| Layout | Job | Scripts |');
+    // one split here (no held-out place): its table alone
+    expect(md).toMatch(/- split: dev\n\s+path: data\/questions-dev\.parquet/);
+    expect(md).not.toMatch(/split: heldout|questions-heldout/);
+    const summary = tableRows(md, '| Layout | Split | Job | Scripts |');
     expect(summary).toHaveLength(release.counts.by_job.length + 1);
-    const groups = [...release.counts.by_job, { layout: 'Total', job: '', ...release.counts.total }];
+    const groups = [...release.counts.by_job, { layout: 'Total', split: '', job: '', ...release.counts.total }];
     summary.forEach((r, i) => {
       const g = groups[i];
-      expect([r[0], r[1]]).toEqual([g.layout, g.job]);
-      expect(n(r[2])).toBe(g.scripts);
-      expect(r[3].split('/').map((x) => n(x.trim()))).toEqual([g.cases.short, g.cases.medium, g.cases.long]);
-      expect([n(r[4]), n(r[5]), n(r[6])]).toEqual([g.cases_asking_nothing, g.questions, g.frames]);
+      expect([r[0], r[1], r[2]]).toEqual([g.layout, g.split, g.job]);
+      expect(n(r[3])).toBe(g.scripts);
+      expect(r[4].split('/').map((x) => n(x.trim()))).toEqual([g.cases.short, g.cases.medium, g.cases.long]);
+      expect([n(r[5]), n(r[6]), n(r[7])]).toEqual([g.cases_asking_nothing, g.questions, g.frames]);
     });
-    const abilities = tableRows(md, '| Layout | Job | clearance | distance | memory | relevance |');
+    const abilities = tableRows(md, '| Layout | Split | Job | clearance | distance | memory | relevance |');
     abilities.forEach((r, i) => {
       const g = groups[i];
-      expect(r.slice(2).map(n)).toEqual([
+      expect(r.slice(3).map(n)).toEqual([
         g.abilities.clearance,
         g.abilities.distance,
         g.abilities.memory,
@@ -204,13 +206,13 @@ describe('stbench export', () => {
   });
 
   it('the Parquet table holds one row a shipped question', async () => {
-    const buf = readFileSync(join(out, 'data', 'questions.parquet'));
+    const buf = readFileSync(join(out, 'data', 'questions-dev.parquet'));
     const rows = (await parquetReadObjects({
       file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer,
     })) as Record<string, string>[];
-    expect(rows.map((r) => [r.qid, r.case, r.job, r.layout, r.family, r.answer_type])).toEqual([
-      [Q.cp1, CID_V, 'vacuum/2', 'apartment_a', 'clear_path', 'number'],
-      [Q.cp2, CID_V, 'vacuum/2', 'apartment_a', 'clear_path', 'number'],
+    expect(rows.map((r) => [r.qid, r.case, r.job, r.layout, r.split, r.family, r.answer_type])).toEqual([
+      [Q.cp1, CID_V, 'vacuum/2', 'apartment_a', 'dev', 'clear_path', 'number'],
+      [Q.cp2, CID_V, 'vacuum/2', 'apartment_a', 'dev', 'clear_path', 'number'],
     ]);
     expect(rows[0].text).toMatch(/How far/);
   });
@@ -223,8 +225,8 @@ describe('stbench export', () => {
     expect(md).toContain('No citation was given');
     expect(JSON.parse(readFileSync(join(out2, 'release.json'), 'utf8')).repo_id).toBeNull();
     // same build, same options: same bytes
-    expect(readFileSync(join(out2, 'data', 'questions.parquet'))).toEqual(
-      readFileSync(join(out, 'data', 'questions.parquet')),
+    expect(readFileSync(join(out2, 'data', 'questions-dev.parquet'))).toEqual(
+      readFileSync(join(out, 'data', 'questions-dev.parquet')),
     );
     expect(existsSync(join(out2, 'private', 'index', `${CID_V}.json`))).toBe(true);
   });

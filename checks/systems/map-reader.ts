@@ -8,24 +8,16 @@
  * of the same kind of place, the first shipped one, at the robot's pose, and never abstains: a system that memorized
  * the public maps would. Its lead there says whether the held-out places defeat that memory.
  */
-import {
-  clearPath,
-  openHeading,
-  PUBLIC_MAP_ROLES,
-  type BodyFootprint,
-  type Direction,
-} from '../../layouts/geometry/index.ts';
+import { PUBLIC_MAP_ROLES } from '../../layouts/geometry/index.ts';
 import { placeSolids } from '../../layouts/world.ts';
 import { getPlace } from '../../layouts/load.ts';
 import { PlaceKind, type Place } from '../../layouts/place-schema.ts';
+import type { Solid } from '../../layouts/solids.ts';
 import { shippedPlaceIds } from '../../jobs/places.ts';
 import { placeKindOfId } from '../../formats/split.ts';
 import type { CaseFile } from '../../formats/case-schema.ts';
-import type { Solid } from '../../layouts/solids.ts';
-import type { InProcessSystem } from '../harness/index.ts';
 import { readCaseFile, scriptTruth } from './case-truth.ts';
-import { wrapDeg } from '../../compile/reader/frame-math.ts';
-import { questionForm } from '../../compile/question-form.ts';
+import { corridorSystem } from './corridor-answers.ts';
 
 const mapCache = new Map<string, Solid[] | null>();
 
@@ -48,60 +40,12 @@ function publicMap(root: string, c: CaseFile): Solid[] | null {
   return solids;
 }
 
-function bodyOf(robot: unknown): { fp: BodyFootprint; band: [number, number] } | null {
-  const b = (robot as { body?: { footprint?: Record<string, unknown>; height_m?: number; base_z_m?: number } })?.body;
-  const f = b?.footprint;
-  if (!f) return null;
-  const z0 = Number(b.base_z_m ?? 0);
-  const band: [number, number] = [z0 + 0.005, z0 + Number(b.height_m ?? 1)];
-  if (f.shape === 'circle')
-    return { fp: { shape: 'circle', radius: Number(f.diameter_m ?? 2 * Number(f.radius_m ?? 0)) / 2 }, band };
-  return { fp: { shape: 'rect', length: Number(f.length_m), width: Number(f.width_m) }, band };
-}
-
-export const mapReader: InProcessSystem = {
-  kind: 'in_process',
+export const mapReader = corridorSystem({
   name: 'map_reader',
   role: 'diagnostic',
-  open(info) {
+  roles: PUBLIC_MAP_ROLES,
+  maps(info) {
     const map = publicMap(info.root, readCaseFile(info.root, info.cid));
-    let body: ReturnType<typeof bodyOf> = null;
-    let pose: { x: number; y: number; yaw_deg: number } | null = null;
-    return {
-      async start(msg) {
-        body = bodyOf(msg.robot);
-      },
-      async task() {},
-      async observe(msg) {
-        pose = { x: msg.step.pose.pos[0], y: msg.step.pose.pos[1], yaw_deg: msg.step.pose.heading_deg };
-      },
-      async ask(msg) {
-        return {
-          answers: msg.questions.map((q) => {
-            const f = questionForm(q.text);
-            if (!f || !map || !body || !pose) return { qid: q.qid, answer: { type: 'unknown' } };
-            const req = { pose, body: body.fp, zBand: body.band, roles: PUBLIC_MAP_ROLES, maxDistance: 100 };
-            if (f.family === 'clear_path') {
-              const turn = Number(/turned in place (\d+(?:\.\d+)?) degrees/.exec(q.text)?.[1] ?? 90);
-              return {
-                qid: q.qid,
-                answer: {
-                  type: 'number',
-                  value: clearPath(map, { ...req, direction: f.template as Direction, turn_deg: turn }).distance,
-                },
-              };
-            }
-            if (f.family === 'open_heading') {
-              return {
-                qid: q.qid,
-                answer: { type: 'heading', deg: wrapDeg(openHeading(map, req).heading_deg - pose.yaw_deg) },
-              };
-            }
-            return { qid: q.qid, answer: { type: 'unknown' } };
-          }),
-        };
-      },
-      async finish() {},
-    };
+    return map ? [map] : null;
   },
-};
+});

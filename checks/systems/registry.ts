@@ -17,6 +17,7 @@ import { allUnknown } from './all-unknown.ts';
 import { currentView } from './current-view.ts';
 import { detectionsMemory } from './detections-memory.ts';
 import { formAdversary } from './form-adversary.ts';
+import { layoutPrior } from './layout-prior.ts';
 import { mapReader } from './map-reader.ts';
 import { otherStream } from './other-stream.ts';
 import { pathLog } from './path-log.ts';
@@ -35,6 +36,7 @@ export const SYSTEMS: ReadonlyMap<string, InProcessSystem> = new Map(
     priors,
     otherStream,
     wordingSystem,
+    layoutPrior,
     formAdversary,
     mapReader,
   ].map((s) => [s.name, s]),

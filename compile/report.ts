@@ -278,7 +278,7 @@ export function compileReportMarkdown(r: CompileReport): string {
   for (const j of r.trick_share)
     L.push(
       row([
-        j.job,
+        j.split === 'heldout' ? `${j.job} (held out)` : j.job,
         j.where_is,
         j.tricks,
         j.applies ? 'yes' : 'no (< 20)',

@@ -2,7 +2,8 @@
  * trick_share: a post-pass over the questions a job kept. Of its where-is questions (ego_mem, object_where,
  * way_to), between TRICK_SHARE_MIN and TRICK_SHARE_MAX must be trick unknowns (naming a thing never shown, worded
  * exactly like the real ones), wherever the job kept at least TRICK_SHARE_MIN_QUESTIONS where-is questions after the
- * per-candidate screens. Slot filling draws tricks at random (compile/candidates.ts, TRICK_SHARE), so the share
+ * per-candidate screens. The band holds per job and split: a job's held-out places are read apart from its dev
+ * places (formats/split.ts), so their share is brought into the band on its own. Slot filling draws tricks at random (compile/candidates.ts, TRICK_SHARE), so the share
  * drifts; the pass dropping the fewest questions brings a share above one in five (TRICK_SHARE_AIM, the card's
  * figure) down to it by dropping surplus tricks, and a share below the band up to its floor by dropping real
  * where-is questions (those not task-critical first); which ones is drawn from a seeded stream. Every drop goes to
@@ -13,6 +14,7 @@ import type { CompiledCase } from './compile-case.ts';
 import { targetKey } from './target.ts';
 import { familiesWhere } from './family-registry.ts';
 import type { Funnel } from './funnel.ts';
+import type { Split } from '../formats/split.ts';
 
 export const TRICK_SHARE_SCREEN = 'trick_share';
 /** The where-is families (declared `trick`). */
@@ -27,6 +29,8 @@ export const TRICK_SHARE_MIN_QUESTIONS = 20;
 /** One kept question, as the pass sees it. */
 export interface ShareItem {
   job: string;
+  /** the question's split (default dev) */
+  split?: Split;
   family: string;
   trick: boolean;
   task_critical: boolean;
@@ -36,6 +40,7 @@ export interface ShareItem {
 
 export interface ShareJob {
   job: string;
+  split: Split;
   where_is: number;
   tricks: number;
   /** whether the band applied (where_is >= TRICK_SHARE_MIN_QUESTIONS) */
@@ -54,14 +59,20 @@ export interface SharePlan {
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Which kept questions to drop so that every job's trick share lies in the band. Pure; same inputs, same plan. */
+/**
+ * Which kept questions to drop so that every job's trick share lies in the band, per split. Pure; same inputs, same
+ * plan.
+ */
 export function trickSharePlan(items: readonly ShareItem[], seed: string): SharePlan {
   const drops: SharePlan['drops'] = [];
   const jobs: ShareJob[] = [];
-  for (const job of [...new Set(items.map((i) => i.job))].sort()) {
-    const rng = stream(seed, 'compile/trick-share', job);
+  const splitOf = (i: ShareItem): Split => i.split ?? 'dev';
+  const groups = [...new Set(items.map((i) => `${i.job}\u0000${splitOf(i)}`))].sort();
+  for (const [job, split] of groups.map((g) => g.split('\u0000') as [string, Split])) {
+    // the dev split keeps the stream a job had before splits, so a dev-only compile draws as it did
+    const rng = stream(seed, 'compile/trick-share', split === 'dev' ? job : `${job}@${split}`);
     const mine = items
-      .filter((i) => i.job === job && WHERE_IS_FAMILIES.includes(i.family))
+      .filter((i) => i.job === job && splitOf(i) === split && WHERE_IS_FAMILIES.includes(i.family))
       .sort((a, b) => cmp(a.key, b.key));
     const n = mine.length;
     const t = mine.filter((i) => i.trick).length;
@@ -88,6 +99,7 @@ export function trickSharePlan(items: readonly ShareItem[], seed: string): Share
       ta = t - dt;
     jobs.push({
       job,
+      split,
       where_is: n,
       tricks: t,
       applies,
@@ -128,6 +140,7 @@ export function applyTrickShare(
   const items: ShareItem[] = cases.flatMap((c) =>
     c.kept.map((q, i) => ({
       job: c.file.job,
+      split: c.file.split,
       family: q.family,
       trick: q.trick,
       task_critical: q.gold.task_critical,

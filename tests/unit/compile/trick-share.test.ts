@@ -81,4 +81,30 @@ describe('trick_share post-pass', () => {
         expect(t / n, `${real} real, ${tricks} tricks`).toBeLessThanOrEqual(TRICK_SHARE_MAX + 1e-9);
       }
   });
+
+  it("holds the band per split: a job's held-out questions are brought into it apart from its dev ones", () => {
+    // dev alone in the band (4 of 20); held out 8 of 12 tricks: pooled, 12 of 32 (37%) would drop dev tricks too
+    const dev = items('a', 16, 4);
+    const held = items('a', 4, 8).map((i) => ({ ...i, split: 'heldout' as const, key: `h-${i.key}` }));
+    const plan = trickSharePlan([...dev, ...held], 's');
+    const gone = new Set(plan.drops.map((d) => d.key));
+    expect(dev.some((i) => gone.has(i.key))).toBe(false);
+    expect(plan.jobs.map((j) => [j.job, j.split, j.applies])).toEqual([
+      ['a', 'dev', true],
+      ['a', 'heldout', false],
+    ]);
+    // at 20 or more held-out where-is questions the band applies to them: 10 of 25 tricks are brought to one in five
+    const held2 = items('a', 15, 10).map((i) => ({ ...i, split: 'heldout' as const, key: `h-${i.key}` }));
+    const left = held2.filter(
+      (i) => !new Set(trickSharePlan([...dev, ...held2], 's').drops.map((d) => d.key)).has(i.key),
+    );
+    expect(left.filter((i) => i.trick).length / left.length).toBeLessThanOrEqual(TRICK_SHARE_AIM + 1e-9);
+    // a dev-only plan is the plan it was before splits
+    expect(trickSharePlan(items('a', 20, 12), 's').drops).toEqual(
+      trickSharePlan(
+        items('a', 20, 12).map((i) => ({ ...i, split: 'dev' as const })),
+        's',
+      ).drops,
+    );
+  });
 });

@@ -62,6 +62,26 @@ describe('stbench verify', () => {
     expect(await verifyDataset(dir)).toEqual([`private/${SID_H}/notes.txt: not named in release.json`]);
   });
 
+  it("rejects a split's questions table that is missing or holds another split's questions", async () => {
+    // the vacuum's case said to be held out: the dev table now holds questions of another split, the held-out one is missing
+    const dir = tampered((d) => {
+      const f = join(d, 'private', CID_V, 'case.json');
+      writeFileSync(f, JSON.stringify({ ...JSON.parse(readFileSync(f, 'utf8')), split: 'heldout' }));
+    });
+    const p = await verifyDataset(dir);
+    expect(p).toContain('data/questions-heldout.parquet: missing (the dataset holds heldout questions)');
+    expect(
+      p.some((x) =>
+        /^data\/questions-dev\.parquet: holds 2 questions, not exactly the 0 shipped of the dev split/.test(x),
+      ),
+    ).toBe(true);
+    // a table of a split the release does not name in release.json is no part of it either
+    const extra = tampered((d) =>
+      copyFileSync(join(d, 'data', 'questions-dev.parquet'), join(d, 'data', 'questions-heldout.parquet')),
+    );
+    expect(await verifyDataset(extra)).toContain('data/questions-heldout.parquet: not named in release.json');
+  });
+
   it('rejects depth under scripts/', async () => {
     const dir = tampered((d) =>
       copyFileSync(join(d, 'private', SID_V, 'depth', '000000.png'), join(d, 'scripts', SID_V, 'sensors', 'depth.png')),

@@ -12,6 +12,8 @@ import { checkJobFiles as checkJobFilesOnly, listJobFiles } from '../jobs/load.t
 import { familyIssues } from '../compile/job-families.ts';
 import type { JobSpec } from '../jobs/job-schema.ts';
 import { listPlaceFiles, readPlaceFile, type LoadedPlace } from '../layouts/load.ts';
+import { PlaceKind } from '../layouts/place-schema.ts';
+import { shippedPlaceIds } from '../jobs/places.ts';
 import { crossCheckJobsPlaces } from './validate-cross.ts';
 
 /** The jobs layer's checks and the compile's checks of the families a job asks. */
@@ -102,10 +104,20 @@ export function crossCheckRepository(repoRoot: string = REPO_ROOT): InputIssue[]
 export const INPUT_KINDS: InputKind[] = [JOB_INPUTS, PLACE_INPUTS];
 
 /**
- * The cross-checks for what was named: each named job that loads against the places it could use (the named ones
- * that load, and the shipped ones whose id no named file takes), and each shipped job whose place was named against
- * that place. A job whose place was named but has problems of its own is not cross-checked (its place's problems
- * are reported already).
+ * Whether jobs run on a place of this id: a shipped place's id (`<kind>_<letter>` in layouts/) or a generated one's
+ * (`<kind>_g_<8 hex>`, a held-out place). Another place (an asset showroom, a test input) is a place jobs never run
+ * on: it is checked alone.
+ */
+function jobsRunOn(id: string): boolean {
+  const kind = PlaceKind.safeParse(id.slice(0, id.indexOf('_')));
+  return kind.success && (shippedPlaceIds(kind.data).includes(id) || /^[a-z]+_g_[0-9a-f]{8}$/.test(id));
+}
+
+/**
+ * The cross-checks for what was named: each named job that loads against the places of its kind (the named ones
+ * that load, and the shipped ones whose id no named file takes), and each shipped job against a named place of its
+ * kind that jobs run on (jobsRunOn). A job whose kind of place has a named place with problems is not
+ * cross-checked (its place's problems are reported already).
  */
 function crossCheckNamed(
   jobs: { files: readonly string[]; loaded: readonly LoadedYaml<JobSpec>[] },
@@ -116,7 +128,8 @@ function crossCheckNamed(
   const shipped = checkPlaceFiles(listPlaceFiles().filter((f) => !namedPlaceFiles.has(resolve(f)))).places.filter(
     (p) => !places.ids.has(p.place.id),
   );
-  const goodPlaceIds = new Set(places.loaded.map((p) => p.place.id));
+  const runOn = places.loaded.filter((p) => jobsRunOn(p.place.id));
+  const goodPlaceIds = new Set(runOn.map((p) => p.place.id));
   // a place id is <kind>_...: a named place with problems leaves its kind's jobs unchecked (its problems are reported)
   const kindOf = (id: string) => id.slice(0, id.indexOf('_'));
   const badKinds = new Set([...places.ids].filter((id) => !goodPlaceIds.has(id)).map(kindOf));
@@ -127,7 +140,7 @@ function crossCheckNamed(
     for (const j of checkJobFiles(listJobFiles(repoRoot).filter((f) => !namedJobs.has(resolve(f)))).jobs)
       if (goodKinds.has(j.value.place_kind) && !badKinds.has(j.value.place_kind)) checked.push(j);
   }
-  return crossCheckJobsPlaces(checked, [...places.loaded, ...shipped]);
+  return crossCheckJobsPlaces(checked, [...runOn, ...shipped]);
 }
 
 /** Validate the given files (or every job and place of the repository when none are given). */

@@ -77,9 +77,9 @@ describe('script, render, compile, check, export, verify', () => {
       '## Limitations',
     ])
       expect(md).toContain(`\n${h}\n`);
-    const total = tableRows(md, '| Layout | Job | Scripts |').at(-1)!;
-    expect(cardInt(total[5])).toBe(release.counts.total.questions);
-    expect(cardInt(total[6])).toBe(release.counts.total.frames);
+    const total = tableRows(md, '| Layout | Split | Job | Scripts |').at(-1)!;
+    expect(cardInt(total[6])).toBe(release.counts.total.questions);
+    expect(cardInt(total[7])).toBe(release.counts.total.frames);
     const check = tableRows(md, '| Layout | Job | Family | Questions | Shipped |');
     expect(check.map((r) => `${r[1]} ${r[2]} ${cardInt(r[4])} ${r[5]}`)).toEqual(
       report.families.map(

@@ -5,12 +5,13 @@
  * generated place and the split, and its sid is not the dev script's), the check's place for a held-out row and
  * `--select split=`.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSelect } from '../../../checks/eval.ts';
-import { UsageError } from '../../../foundation/index.ts';
+import { REPO_ROOT, UsageError } from '../../../foundation/index.ts';
 import { checkPlace } from '../../../formats/split.ts';
 import { devPlace } from '../../../jobs/places.ts';
 import { getJob } from '../../../jobs/load.ts';
@@ -131,5 +132,24 @@ describe('reading the held-out split apart', () => {
   it('eval selects a split by name and refuses another word', () => {
     expect(parseSelect(['split=heldout']).get('split')).toEqual(new Set(['heldout']));
     expect(() => parseSelect(['split=test'])).toThrow(/split= takes dev or heldout/);
+  });
+});
+
+describe('validate on a place named alone', () => {
+  const validate = (file: string) =>
+    spawnSync(process.execPath, [join(REPO_ROOT, 'pipeline/bin/stbench.mjs'), 'validate', file], { encoding: 'utf8' });
+
+  it("checks a generated place against its kind's jobs (jobs run on it), not a showroom (they never do)", () => {
+    const b = fresh();
+    const [place] = heldoutPlaces(b, 'warehouse', 1, 'secret-1');
+    const file = join(b, HELDOUT_DIR, 'places', `${place.id}.yaml`);
+    expect(validate(file).status).toBe(0);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('role: charger', 'role: base'));
+    const r = validate(file);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`amr-1.yaml:`);
+    expect(r.stderr).toContain(`place ${place.id} has no site playing the role "charger"`);
+    // a showroom of downtown assets has no drop points, and no job runs there
+    expect(validate(join(REPO_ROOT, 'tests/inputs/places/asset-showroom-downtown.yaml')).status).toBe(0);
   });
 });

@@ -153,10 +153,11 @@ export function drawPlaceMap(place: Place, opts: { maxSide?: number; labels?: bo
   const y0 = frame.height + 10;
   pic.line(30, y0, 30 + barM * scale, y0, { stroke: '#000', strokeWidth: 3 });
   pic.text(30 + barM * scale + 6, y0 + 4, `${barM} m`, { size: 12 });
-  // the title shrinks to fit beside the scale bar (a generated place's name is long): about 0.55 em a character
-  const title = `${place.id}: ${place.name}`;
-  const room = frame.width - 10 - (30 + barM * scale + 50);
-  const size = Math.max(6, Math.min(12, room / (0.55 * title.length)));
+  // the title fits beside the scale bar (about 0.62 em a character): shrunk down to 8 px, else the id alone
+  const room = frame.width - 10 - (30 + barM * scale + 60);
+  const full = `${place.id}: ${place.name}`;
+  const title = room / (0.62 * full.length) >= 8 ? full : place.id;
+  const size = Math.max(6, Math.min(12, room / (0.62 * title.length)));
   pic.text(frame.width - 10, y0 + 4, title, { size, anchor: 'end', fill: '#444' });
   return pic;
 }

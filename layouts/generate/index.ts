@@ -1,11 +1,13 @@
 /**
  * Place generators by kind of place: a seed and the robot a place is sized for give a place's YAML (its id
- * <kind>_g_<8 hex>). Only warehouses can be generated yet; `stbench place new` reads this table.
+ * <kind>_g_<8 hex>). Apartments and warehouses can be generated; downtowns not yet; `stbench place new` reads this table.
  */
 import type { PlaceKind } from '../place-schema.ts';
+import { generateApartment } from './apartment.ts';
 import { generateWarehouse, type GeneratedPlace, type RobotNeeds } from './warehouse.ts';
 
 export type { GeneratedPlace, RobotNeeds } from './warehouse.ts';
+export { APARTMENT_GENERATOR_VERSION, apartmentId, generateApartment } from './apartment.ts';
 export { generateWarehouse, WAREHOUSE_GENERATOR_VERSION, warehouseId } from './warehouse.ts';
 
 export interface PlaceGenerator {
@@ -17,6 +19,6 @@ export interface PlaceGenerator {
 /** The generator of each kind of place; undefined: that kind cannot be generated yet. */
 export const PLACE_GENERATORS: Record<PlaceKind, PlaceGenerator | undefined> = {
   warehouse: { sizedFor: 'amr/1', generate: generateWarehouse },
-  apartment: undefined,
+  apartment: { sizedFor: 'helper/1', generate: generateApartment },
   downtown: undefined,
 };

@@ -1,8 +1,8 @@
 /**
  * `stbench place new --kind warehouse --seed S --out DIR`: generate a place (layouts/generate/) and write it to
  * DIR/<id>.yaml, its id <kind>_g_<8 hex of the seed's hash>. The place is checked as `stbench validate` checks a
- * place before anything is written; an existing file is never overwritten. Only warehouses can be generated yet,
- * sized for the job the generator names (amr/1: its footprint and clearance).
+ * place before anything is written; an existing file is never overwritten. Apartments and warehouses can be
+ * generated (downtowns not yet), each sized for the job its generator names (helper/1, amr/1: footprint, clearance).
  */
 import type { Command } from 'commander';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -15,13 +15,17 @@ import { readPlaceText } from '../../layouts/load.ts';
 import { PlaceKind } from '../../layouts/place-schema.ts';
 
 const KINDS = PlaceKind.options;
+const MADE = () => KINDS.filter((k) => PLACE_GENERATORS[k]);
 
 export function registerPlace(program: Command): void {
   const place = program.command('place').description('make places: `place new` generates one from a seed');
   place
     .command('new')
-    .description('generate a place from a seed and write it to DIR/<id>.yaml (only warehouses yet)')
-    .requiredOption('--kind <kind>', `the kind of place (${KINDS.join(', ')}; only warehouse can be generated yet)`)
+    .description(`generate a place from a seed and write it to DIR/<id>.yaml (${MADE().join(', ')})`)
+    .requiredOption(
+      '--kind <kind>',
+      `the kind of place (${KINDS.join(', ')}; only ${MADE().join(', ')} can be generated yet)`,
+    )
     .requiredOption('--seed <seed>', 'the seed: the same seed writes the same bytes (the id is <kind>_g_<8 hex>)')
     .requiredOption('--out <dir>', 'folder to write <id>.yaml into (made if missing; an existing file is refused)')
     .addHelpText(
@@ -32,18 +36,17 @@ export function registerPlace(program: Command): void {
         '  stbench place new --kind warehouse --seed 7 --out places/',
         '  stbench validate places/warehouse_g_7902699b.yaml',
         '  stbench map places/warehouse_g_7902699b.yaml --out map.png',
+        '  stbench place new --kind apartment --seed 7 --out places/',
         '',
-        'The warehouse is sized for the job amr/1 (its footprint and clearance); docs/places.md, "Generated places".',
+        'An apartment is sized for the job helper/1, a warehouse for amr/1 (footprint and clearance); docs/places.md,',
+        '"Generated places".',
       ].join('\n'),
     )
     .action((opts: { kind: string; seed: string; out: string }) => {
       const kind = PlaceKind.safeParse(opts.kind);
       if (!kind.success) throw new UsageError(`--kind: no kind of place "${opts.kind}" (${KINDS.join(', ')})`);
       const gen = PLACE_GENERATORS[kind.data];
-      if (!gen)
-        throw new UsageError(
-          `--kind ${kind.data}: not yet: only ${KINDS.filter((k) => PLACE_GENERATORS[k]).join(', ')} places can be generated`,
-        );
+      if (!gen) throw new UsageError(`--kind ${kind.data}: not yet: only ${MADE().join(', ')} places can be generated`);
       const seed = checkSeed(opts.seed, (m) => new UsageError(`--seed: ${m}`));
       const dir = checkOutputFolder(opts.out, { flag: '--out' });
       const { id, yaml } = gen.generate(seed, robotNeeds(getJob(gen.sizedFor)));

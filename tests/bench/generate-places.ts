@@ -1,15 +1,17 @@
 /**
- * The warehouse generator at many seeds (not in CI): places generated a second, and how many pass the place rules
- * (the loader's checkPlace, as `stbench validate`) and the routes of the AMR between every pair of its sites (its
- * charger, packing tables, shelves and hand-off spot: exist, keep the body clear, keep C where the place leaves
- * room, keep its 0.45 m in every aisle driven through; tests/helpers/place-routes.ts). Every failure is printed
- * with its seed and the reason.
+ * A place generator at many seeds (not in CI): places generated a second, and how many pass the place rules (the
+ * loader's checkPlace, as `stbench validate`) and the routes of every job of the kind between every pair of its
+ * stops (exist, keep the body clear, keep C where the place leaves room; tests/helpers/place-routes.ts): for a
+ * warehouse the AMR's charger, packing tables, shelves and hand-off spot, its 0.45 m kept in every aisle driven
+ * through and four aisles or more; for an apartment the vacuum's dock, call spot and a spot in every room, and the
+ * helper's parking and surfaces. Every failure is printed with its seed and the reason.
  *
- *   nice -n 10 npx tsx tests/bench/generate-places.ts [--seeds 200] [--from 0]
+ *   nice -n 10 npx tsx tests/bench/generate-places.ts [--kind warehouse|apartment] [--seeds 200] [--from 0]
  */
-import { getJob } from '../../jobs/load.ts';
+import { getJob, loadAllJobs } from '../../jobs/load.ts';
 import { robotNeeds } from '../../jobs/camera.ts';
-import { generateWarehouse } from '../../layouts/generate/index.ts';
+import { PLACE_GENERATORS } from '../../layouts/generate/index.ts';
+import { PlaceKind } from '../../layouts/place-schema.ts';
 import { readPlaceText } from '../../layouts/load.ts';
 import { aisleFailures, checkLegs, routeSetup } from '../helpers/place-routes.ts';
 
@@ -18,13 +20,18 @@ const opt = (name: string, dflt: string) => (args.includes(name) ? args[args.ind
 const N = Number(opt('--seeds', '200'));
 const FROM = Number(opt('--from', '0'));
 
-const job = getJob('amr/1');
-const robot = robotNeeds(job);
+const KIND = PlaceKind.parse(opt('--kind', 'warehouse'));
+const gen = PLACE_GENERATORS[KIND];
+if (!gen) throw new Error(`no generator for ${KIND} places`);
+const jobs = loadAllJobs()
+  .map((l) => l.value)
+  .filter((j) => j.place_kind === KIND);
+const robot = robotNeeds(getJob(gen.sizedFor));
 const seeds = Array.from({ length: N }, (_, i) => String(FROM + i));
 
 // generation alone
 const t0 = performance.now();
-const made = seeds.map((seed) => ({ seed, ...generateWarehouse(seed, robot) }));
+const made = seeds.map((seed) => ({ seed, ...gen.generate(seed, robot) }));
 const genS = (performance.now() - t0) / 1000;
 
 let rulesOk = 0;
@@ -43,19 +50,27 @@ for (const g of made) {
   }
   rulesOk++;
   const t2 = performance.now();
-  const st = routeSetup(job, read.place.place, { handoff: true });
-  const res = checkLegs(st);
-  const bad = [...res.failures, ...res.keepC, ...aisleFailures(st)];
-  const aisles = st.place.rooms.filter((r) => r.id.startsWith('aisle_')).length;
-  if (aisles < 4) bad.push(`${aisles} aisles, fewer than four`);
+  const bad: string[] = [];
+  for (const job of jobs) {
+    const st = routeSetup(job, read.place.place, { handoff: true });
+    const res = checkLegs(st);
+    bad.push(...res.failures, ...res.keepC);
+    if (KIND === 'warehouse') {
+      bad.push(...aisleFailures(st));
+      const aisles = st.place.rooms.filter((r) => r.id.startsWith('aisle_')).length;
+      if (aisles < 4) bad.push(`${aisles} aisles, fewer than four`);
+    }
+    legs += st.legs.length;
+  }
   routeS += (performance.now() - t2) / 1000;
-  legs += st.legs.length;
   if (bad.length === 0) routesOk++;
   for (const b of bad.slice(0, 3)) failures.push(`seed ${g.seed} (${g.id}) routes: ${b}`);
 }
 
 const ids = new Set(made.map((g) => g.id));
-console.log(`seeds ${FROM}..${FROM + N - 1}: ${N} warehouses, ${ids.size} distinct ids`);
+console.log(
+  `seeds ${FROM}..${FROM + N - 1}: ${N} ${KIND}s, ${ids.size} distinct ids (routes of ${jobs.map((j) => j.id).join(', ')})`,
+);
 console.log(`generated: ${(N / genS).toFixed(0)} places/s (${((genS / N) * 1000).toFixed(1)} ms a place)`);
 console.log(
   `checked: ${(N / (genS + checkS)).toFixed(2)} places/s with the place rules, ${(N / (genS + checkS + routeS)).toFixed(2)} with the routes too (${legs} legs)`,

@@ -186,17 +186,16 @@ describe('stbench place new', () => {
   it('says how it is used', () => {
     const r = run('place', 'new', '--help');
     expect(r.status).toBe(0);
-    for (const w of ['--kind', '--seed', '--out', 'only warehouse']) expect(r.stdout).toContain(w);
+    for (const w of ['--kind', '--seed', '--out']) expect(r.stdout).toContain(w);
+    expect(r.stdout).toMatch(/only\s+apartment,\s+warehouse/);
   });
 
   it('answers a kind it cannot generate yet with a clear error, and writes nothing', () => {
-    const elsewhere = join(dir, 'cli-apartment');
-    for (const kind of ['apartment', 'downtown']) {
-      const r = run('place', 'new', '--kind', kind, '--seed', '1', '--out', elsewhere);
-      expect(r.status).toBe(2);
-      expect(r.stderr).toContain(`--kind ${kind}: not yet: only warehouse`);
-      expect(r.stdout).toBe('');
-    }
+    const elsewhere = join(dir, 'cli-downtown');
+    const r = run('place', 'new', '--kind', 'downtown', '--seed', '1', '--out', elsewhere);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--kind downtown: not yet: only apartment, warehouse');
+    expect(r.stdout).toBe('');
     expect(() => statSync(elsewhere)).toThrow();
     const bad = run('place', 'new', '--kind', 'castle', '--seed', '1', '--out', elsewhere);
     expect(bad.status).toBe(2);

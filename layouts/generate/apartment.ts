@@ -618,8 +618,14 @@ function floorThing(s: Stream, out: Out, area: Box, roomId: string, k: ThingKind
  */
 function cord(s: Stream, out: Out, area: Box, roomId: string, n: number, lane: number, sides?: readonly Side[]): void {
   const a = r2(s.uniform(0.4, 1.0));
-  const b = !sides && s.coin(0.5) ? r2(s.uniform(0.2, 0.5)) : 0;
-  const spot = wallSpot(s, out, area, roomId, a, b + 0.02, r2(s.uniform(0.04, 0.12)), lane, sides, true);
+  let b = !sides && s.coin(0.5) ? r2(s.uniform(0.2, 0.5)) : 0;
+  const inset = r2(s.uniform(0.04, 0.12));
+  // a straight cord may lie along a way's wall; one bent into the room keeps off the ways (else it lies straight)
+  let spot = wallSpot(s, out, area, roomId, a, b + 0.02, inset, lane, sides, b === 0);
+  if (!spot && b > 0) {
+    b = 0;
+    spot = wallSpot(s, out, area, roomId, a, 0.02, inset, lane, sides, true);
+  }
   if (!spot) return;
   const pts: XY[] = b
     ? [

@@ -1,8 +1,8 @@
 /**
  * `stbench place new --kind warehouse --seed S --out DIR`: generate a place (layouts/generate/) and write it to
  * DIR/<id>.yaml, its id <kind>_g_<8 hex of the seed's hash>. The place is checked as `stbench validate` checks a
- * place before anything is written; an existing file is never overwritten. Apartments and warehouses can be
- * generated (downtowns not yet), each sized for the job its generator names (helper/1, amr/1: footprint, clearance).
+ * place before anything is written; an existing file is never overwritten. Every kind of place can be generated,
+ * each sized for the job its generator names (helper/1, amr/1, drone/1: its footprint and clearance).
  */
 import type { Command } from 'commander';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -24,7 +24,7 @@ export function registerPlace(program: Command): void {
     .description(`generate a place from a seed and write it to DIR/<id>.yaml (${MADE().join(', ')})`)
     .requiredOption(
       '--kind <kind>',
-      `the kind of place (${KINDS.join(', ')}; only ${MADE().join(', ')} can be generated yet)`,
+      `the kind of place (${KINDS.join(', ')})${MADE().length < KINDS.length ? `; only ${MADE().join(', ')} can be generated yet` : ''}`,
     )
     .requiredOption('--seed <seed>', 'the seed: the same seed writes the same bytes (the id is <kind>_g_<8 hex>)')
     .requiredOption('--out <dir>', 'folder to write <id>.yaml into (made if missing; an existing file is refused)')
@@ -38,8 +38,8 @@ export function registerPlace(program: Command): void {
         '  stbench map places/warehouse_g_7902699b.yaml --out map.png',
         '  stbench place new --kind apartment --seed 7 --out places/',
         '',
-        'An apartment is sized for the job helper/1, a warehouse for amr/1 (footprint and clearance); docs/places.md,',
-        '"Generated places".',
+        'An apartment is sized for the job helper/1, a warehouse for amr/1, a downtown for drone/1 (footprint and',
+        'clearance); docs/places.md, "Generated places".',
       ].join('\n'),
     )
     .action((opts: { kind: string; seed: string; out: string }) => {

@@ -4,7 +4,7 @@
  * shelves, packing tables and hand-off spot) by a route that exists, keeps the body clear, keeps C where the place
  * leaves room and keeps the AMR's 0.45 m in every aisle (tests/helpers/place-routes.ts, as places-routes.test.ts
  * checks the authored places). The same seed gives the same bytes, other seeds other places, and `stbench place
- * new` writes the file, refuses to overwrite it and refuses a kind it cannot generate.
+ * new` writes the file, refuses to overwrite it and refuses a kind of place it does not know.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -187,18 +187,17 @@ describe('stbench place new', () => {
     const r = run('place', 'new', '--help');
     expect(r.status).toBe(0);
     for (const w of ['--kind', '--seed', '--out']) expect(r.stdout).toContain(w);
-    expect(r.stdout).toMatch(/only\s+apartment,\s+warehouse/);
+    // every kind of place can be generated
+    expect(r.stdout).toMatch(/apartment,\s+warehouse,\s+downtown/);
+    expect(r.stdout).not.toContain('only');
   });
 
-  it('answers a kind it cannot generate yet with a clear error, and writes nothing', () => {
-    const elsewhere = join(dir, 'cli-downtown');
-    const r = run('place', 'new', '--kind', 'downtown', '--seed', '1', '--out', elsewhere);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain('--kind downtown: not yet: only apartment, warehouse');
-    expect(r.stdout).toBe('');
-    expect(() => statSync(elsewhere)).toThrow();
+  it('answers a kind of place it does not know with a clear error, and writes nothing', () => {
+    const elsewhere = join(dir, 'cli-castle');
     const bad = run('place', 'new', '--kind', 'castle', '--seed', '1', '--out', elsewhere);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('no kind of place "castle"');
+    expect(bad.stdout).toBe('');
+    expect(() => statSync(elsewhere)).toThrow();
   });
 });

@@ -196,8 +196,13 @@ export function checkPlace(placeIn: Place, file: string, locate: Locate): InputI
   });
   place.people_areas.forEach((a, i) => poly(['people_areas', i, 'polygon'], a.polygon));
   place.floor_areas.forEach((a, i) => poly(['floor_areas', i, 'polygon'], a.polygon));
+  // a person is named by the colour of their top ("the person in the red top"): no two may wear the same
+  const tops = new Map<string, string>();
   place.people.forEach((q, i) => {
     if (q.at && !inBounds(q.at.x, q.at.y)) add(['people', i, 'at'], 'outside the bounds');
+    const other = tops.get(q.colour);
+    if (other) add(['people', i, 'colour'], `${other} wears a ${q.colour} top too (a person is named by their top)`);
+    else tops.set(q.colour, q.id);
   });
   if (place.lights.world.sky === 'physical' && place.lights.items.filter((l) => l.type === 'sun').length !== 1)
     add(['lights', 'world', 'sky'], 'a physical sky takes its sun from the one sun light of the place');

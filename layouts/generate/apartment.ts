@@ -27,6 +27,7 @@ import { checkSeed, sha256, stream, type Stream } from '../../foundation/index.t
 import { Fixed } from '../place-schema.ts';
 import { surfaceRect } from '../world.ts';
 import { placeYaml, yamlNumber } from './place-yaml.ts';
+import { distinctTop } from './tops.ts';
 import type { GeneratedPlace, RobotNeeds } from './warehouse.ts';
 
 /** Written into every generated file's header; raise it whenever the same seed would give other bytes. */
@@ -1256,9 +1257,10 @@ export function generateApartment(seed: string, robot: RobotNeeds): GeneratedPla
   const pp = draw('people');
   const tops = ['blue', 'red', 'green', 'yellow', 'grey', 'white'];
   const at = freeSpot(pp, out, interior(roomOf('living'), 0.12), 'living_room', 0.35, 0.35);
+  const worn = new Set<string>();
   const people = [
-    person(pp, 'resident_1', tops, { x: at[0], y: at[1], heading: 90 * pp.int(-1, 2) }),
-    person(pp, 'resident_2', tops),
+    person(pp, 'resident_1', tops, worn, { x: at[0], y: at[1], heading: 90 * pp.int(-1, 2) }),
+    person(pp, 'resident_2', tops, worn),
   ];
 
   // loose things and cords on the open floor of every room (the script draws where each lies each day)
@@ -1501,10 +1503,16 @@ export function generateApartment(seed: string, robot: RobotNeeds): GeneratedPla
   return { id, yaml: placeYaml(turnedPlace as never, header) };
 }
 
-function person(s: Stream, id: string, tops: string[], at?: { x: number; y: number; heading: number }): Obj {
+function person(
+  s: Stream,
+  id: string,
+  tops: string[],
+  worn: Set<string>,
+  at?: { x: number; y: number; heading: number },
+): Obj {
   return {
     id,
-    colour: s.pick(tops),
+    colour: distinctTop(s.pick(tops), tops, worn),
     trousers: s.pick(['black', 'grey', 'blue', 'brown']),
     height: round4(0.01 * s.int(158, 188)),
     shoulder_width: round4(0.01 * s.int(38, 48)),

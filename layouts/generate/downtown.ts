@@ -16,6 +16,7 @@
  */
 import { checkSeed, sha256, stream, type Stream } from '../../foundation/index.ts';
 import { placeYaml, yamlNumber } from './place-yaml.ts';
+import { distinctTop } from './tops.ts';
 import type { GeneratedPlace, RobotNeeds } from './warehouse.ts';
 
 /** Written into every generated file's header; raise it whenever the same seed would give other bytes. */
@@ -519,10 +520,12 @@ export function generateDowntown(seed: string, robot: RobotNeeds): GeneratedPlac
     shoulder_width: round4(0.01 * hs.int(38, 49)),
     ...(at ? { at } : {}),
   });
+  const worn = new Set<string>(['orange']); // the courier's
+  const top = () => distinctTop(hs.pick(tops), tops, worn);
   const people = [
-    person('pedestrian_1', hs.pick(tops), { x: round4(park.x0 + 0.5), y: pc[1], heading: 90 }),
-    person('pedestrian_2', hs.pick(tops)),
-    person('pedestrian_3', hs.pick(tops)),
+    person('pedestrian_1', top(), { x: round4(park.x0 + 0.5), y: pc[1], heading: 90 }),
+    person('pedestrian_2', top()),
+    person('pedestrian_3', top()),
     person('courier', 'orange'),
   ];
   const peopleAreas: Obj[] = [

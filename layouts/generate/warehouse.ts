@@ -17,6 +17,7 @@ import { checkSeed, sha256, stream, type Stream } from '../../foundation/index.t
 import { Fixed } from '../place-schema.ts';
 import { surfaceRect } from '../world.ts';
 import { placeYaml, yamlNumber } from './place-yaml.ts';
+import { distinctTop } from './tops.ts';
 
 /** Written into every generated file's header; raise it whenever the same seed would give other bytes. */
 export const WAREHOUSE_GENERATOR_VERSION = 1;
@@ -797,17 +798,19 @@ export function generateWarehouse(seed: string, robot: RobotNeeds): GeneratedPla
   // people: a packer behind a table at the start, the others through the timeline
   const pp = draw('people');
   const packer = tables[pp.int(0, tables.length - 1)];
+  const worn = new Set<string>();
   const people: Obj[] = [
     person(
       pp,
       'picker_1',
       ['orange', 'yellow', 'green'],
       ['black', 'blue'],
+      worn,
       fr.pt(onSide(hall, lay.back, packer.at, FACE + TABLE_BACK / 2)),
       fr.heading(headingOf(n)),
     ),
-    person(pp, 'picker_2', ['yellow', 'red', 'green'], ['blue', 'black', 'grey']),
-    person(pp, 'supervisor', ['white', 'blue'], ['grey', 'black']),
+    person(pp, 'picker_2', ['yellow', 'red', 'green'], ['blue', 'black', 'grey'], worn),
+    person(pp, 'supervisor', ['white', 'blue'], ['grey', 'black'], worn),
   ];
   const peopleAreas = lay.rooms.map((r) => ({
     id: `${roomId(fr, r)}_walk`,
@@ -1008,10 +1011,18 @@ function thing(
   };
 }
 
-function person(s: Stream, id: string, tops: string[], trousers: string[], at?: XY, heading?: number): Obj {
+function person(
+  s: Stream,
+  id: string,
+  tops: string[],
+  trousers: string[],
+  worn: Set<string>,
+  at?: XY,
+  heading?: number,
+): Obj {
   return {
     id,
-    colour: s.pick(tops),
+    colour: distinctTop(s.pick(tops), tops, worn),
     trousers: s.pick(trousers),
     height: round4(0.01 * s.int(162, 186)),
     shoulder_width: round4(0.01 * s.int(41, 48)),

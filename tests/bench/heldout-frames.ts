@@ -1,6 +1,6 @@
 /**
- * One rendered frame per job in three generated places of its kind (docs/heldout-frames.jpg), beside each place's
- * map: what a held-out script looks like. The places come from a fixed secret ("docs", so the picture is
+ * One rendered frame per job in three generated places of its kind (docs/heldout-frames.jpg, two a row), beside each
+ * place's map: what a held-out script looks like. The places come from a fixed secret ("docs", so the picture is
  * reproducible; a release's held-out places come from the build's own secret and are never published), each job
  * scripts one task on each, and the frame halfway through the task is rendered by Blender at the final preset (or
  * `--quality`). Only jobs whose kind of place has a generator have held-out places.
@@ -77,30 +77,34 @@ await renderFrames(buildFrameTasks(WORK, lists), {
 const perFrame = (performance.now() - t0) / 1000 / Math.max(1, shots.length);
 console.log(`${shots.length} frames rendered at ${QUALITY} quality, ${perFrame.toFixed(1)} s a frame`);
 
+// two shots a row, each its frame and its place's map
 const TW = 480,
   TH = 360,
   LABEL = 20,
-  HEAD = 26;
-const pic = new Picture(2 * TW, HEAD + shots.length * (TH + LABEL), '#202020');
+  HEAD = 26,
+  PER_ROW = 2;
+const rows = Math.ceil(shots.length / PER_ROW);
+const pic = new Picture(PER_ROW * 2 * TW, HEAD + rows * (TH + LABEL), '#202020');
 pic.text(
   6,
   17,
-  `Held-out places (fixed secret "docs"): one frame per job, Blender ${QUALITY} preset; the place's map`,
+  `Held-out places (fixed secret "docs"): one frame per job and place, Blender ${QUALITY} preset, beside the place's map`,
   {
     size: 12,
     fill: '#ffffff',
   },
 );
 for (const [i, s] of shots.entries()) {
-  const y = HEAD + i * (TH + LABEL);
+  const x = (i % PER_ROW) * 2 * TW;
+  const y = HEAD + Math.floor(i / PER_ROW) * (TH + LABEL);
   const rgb = await sharp(readFileSync(framePaths(WORK, s.sid, s.k).rgb))
     .resize(TW, TH)
     .jpeg({ quality: 90 })
     .toBuffer();
-  pic.image(0, y, TW, TH, `data:image/jpeg;base64,${rgb.toString('base64')}`);
+  pic.image(x, y, TW, TH, `data:image/jpeg;base64,${rgb.toString('base64')}`);
   const map = await sharp(s.map).resize(TW, TH, { fit: 'contain', background: '#202020' }).png().toBuffer();
-  pic.image(TW, y, TW, TH, `data:image/png;base64,${map.toString('base64')}`);
-  pic.text(6, y + TH + 14, `${s.job} on ${s.place}: frame ${s.k} of its first task`, { size: 11, fill: '#ffffff' });
+  pic.image(x + TW, y, TW, TH, `data:image/png;base64,${map.toString('base64')}`);
+  pic.text(x + 6, y + TH + 14, `${s.job} on ${s.place}: frame ${s.k} of its first task`, { size: 11, fill: '#ffffff' });
 }
 writeFileSync(OUT, await sharp(Buffer.from(pic.toSvg())).jpeg({ quality: 84 }).toBuffer());
 console.log(`${OUT} written`);

@@ -88,7 +88,7 @@ export function presetBatches(
     for (const place of devPlaces(job)) out.push({ job, place, split: 'dev', count: preset.scriptsPerJob, ...common });
     if (!ho || secret === null) continue;
     if (!canHoldOut(job.place_kind)) {
-      opts.log?.(`script ${jobId}: no held-out split (no generator for ${job.place_kind} places yet)`);
+      opts.log?.(`script ${jobId}: no held-out split (no held-out ${job.place_kind} places yet)`);
       continue;
     }
     for (const place of heldoutPlaces(build!, job.place_kind, ho.placesPerJob, secret))

@@ -46,9 +46,9 @@ export function heldoutSeed(secret: string, kind: PlaceKind, i: number): string 
   return sha256(`stbench/heldout\u0000${secret}\u0000${kind}\u0000${i}`);
 }
 
-/** Whether a kind of place can be held out (its generator exists). */
+/** Whether a release holds out places of a kind (its generator exists and is held out, layouts/generate/index.ts). */
 export function canHoldOut(kind: PlaceKind): boolean {
-  return PLACE_GENERATORS[kind] !== undefined;
+  return PLACE_GENERATORS[kind]?.heldOut === true;
 }
 
 /**

@@ -4,7 +4,7 @@
  * seeds come from the build's secret) with everything in them at their start (walls, racks, floor stock, things),
  * and answers clear_path and open_heading at the robot's pose from where free space tends to be in those places:
  * the median distance over them, the heading with the most room on average. Every other question, and every case
- * of a kind no generator makes: unknown. It is gated like the other shortcut systems, on both splits.
+ * of a kind no release holds out (layouts/generate/index.ts `heldOut`): unknown. It is gated like the other shortcut systems, on both splits.
  */
 import { getJob } from '../../jobs/load.ts';
 import { robotNeeds } from '../../jobs/camera.ts';
@@ -22,13 +22,13 @@ export const LAYOUT_PRIOR_PLACES = 12;
 
 const cache = new Map<string, Solid[][] | null>();
 
-/** The generated places of a kind the prior has seen (null: no generator for the kind). */
+/** The generated places of a kind the prior has seen (null: the kind is not held out). */
 export function layoutPriorMaps(kind: string): Solid[][] | null {
   if (cache.has(kind)) return cache.get(kind)!;
   const k = PlaceKind.safeParse(kind);
   const gen = k.success ? PLACE_GENERATORS[k.data] : undefined;
   let maps: Solid[][] | null = null;
-  if (gen) {
+  if (gen?.heldOut) {
     const robot = robotNeeds(getJob(gen.sizedFor));
     maps = [];
     for (let i = 0; i < LAYOUT_PRIOR_PLACES; i++) {

@@ -16,11 +16,21 @@ export interface PlaceGenerator {
   /** the job whose body and clearance size the place's ways (its id; layouts/ does not read jobs) */
   sizedFor: string;
   generate(seed: string, robot: RobotNeeds): GeneratedPlace;
+  /**
+   * whether a release holds out places of this kind (pipeline/heldout-places.ts) and the check's layout prior
+   * learns from them (checks/systems/layout-prior.ts); false: `stbench place new` writes them, nothing else uses them
+   */
+  heldOut: boolean;
 }
 
-/** The generator of each kind of place; undefined: that kind cannot be generated yet. */
+/**
+ * The generator of each kind of place; undefined: that kind cannot be generated yet. Downtowns are not held out
+ * yet: a layout prior learned from 12 generated districts answered downtown_a's own corridors +0.268 over unknown
+ * (the dev drone's clear_path dropped; docs/check.md, "The held-out split, measured"), so the generator's districts
+ * must differ more from downtown_a, or downtown_a from them, before a release holds them out.
+ */
 export const PLACE_GENERATORS: Record<PlaceKind, PlaceGenerator | undefined> = {
-  warehouse: { sizedFor: 'amr/1', generate: generateWarehouse },
-  apartment: { sizedFor: 'helper/1', generate: generateApartment },
-  downtown: { sizedFor: 'drone/1', generate: generateDowntown },
+  warehouse: { sizedFor: 'amr/1', generate: generateWarehouse, heldOut: true },
+  apartment: { sizedFor: 'helper/1', generate: generateApartment, heldOut: true },
+  downtown: { sizedFor: 'drone/1', generate: generateDowntown, heldOut: false },
 };

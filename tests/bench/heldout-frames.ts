@@ -13,7 +13,8 @@ import sharp from 'sharp';
 import { Picture } from '../../foundation/draw.ts';
 import { loadAllJobs } from '../../jobs/load.ts';
 import { drawPlaceMap } from '../../layouts/map-picture.ts';
-import { canHoldOut, heldoutPlaces, heldoutSecret } from '../../pipeline/heldout-places.ts';
+import { PLACE_GENERATORS } from '../../layouts/generate/index.ts';
+import { heldoutPlaces, heldoutSecret } from '../../pipeline/heldout-places.ts';
 import { buildShotList } from '../../render/build-shot-list.ts';
 import { framePaths, shotListPath } from '../../render/frame-files.ts';
 import { buildFrameTasks, renderFrames } from '../../render/pool.ts';
@@ -44,7 +45,7 @@ interface Shot {
 const shots: Shot[] = [];
 for (const { value: job } of loadAllJobs()) {
   const id = job.id;
-  if (!canHoldOut(job.place_kind)) {
+  if (!PLACE_GENERATORS[job.place_kind]) {
     console.log(`${id}: no generator for ${job.place_kind} places yet, no held-out frame`);
     continue;
   }

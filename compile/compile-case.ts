@@ -12,6 +12,7 @@ import { stream, type Stream } from '../foundation/index.ts';
 import type { CaseFile, QuestionRow } from '../formats/case-schema.ts';
 import { caseBody, type CaseWindow } from './cases.ts';
 import { fillSlot, type AskSite, type KeptQuestion } from './candidates.ts';
+import { familyDef } from './family-registry.ts';
 import { goldRow, type AskContext, type FrameView, type JobView, type WorldView } from './ask/index.ts';
 import { caseFrameViews, gridOf } from './frame-views.ts';
 import type { Funnel } from './funnel.ts';
@@ -115,6 +116,9 @@ export function compileCase(data: ScriptData, w: CaseWindow, env: CompileEnv): C
     );
     return qid;
   };
+  // the families asked once a task (family.ts once_a_task), by the case task they were asked in
+  const askedOnce = new Set<string>();
+  const onceKey = (family: Family, k: number) => `${views[k].task}|${family}`;
   for (const k of lps) {
     const site: AskSite = {
       ctx: context(ask(k), k),
@@ -129,10 +133,13 @@ export function compileCase(data: ScriptData, w: CaseWindow, env: CompileEnv): C
       const how = spec.look_points.slot_order?.[slot] ?? 'drawn';
       const drawn = (xs: readonly Family[]) =>
         stream(env.seed, 'compile/slot-order', `${w.cid}/${k}/${slot}`).shuffle(xs);
-      const order =
-        how === 'listed' ? families : how === 'first' ? [families[0], ...drawn(families.slice(1))] : drawn(families);
+      const order = (
+        how === 'listed' ? families : how === 'first' ? [families[0], ...drawn(families.slice(1))] : drawn(families)
+      ).filter((f) => !askedOnce.has(onceKey(f, k)));
       const q = fillSlot(order, site, slot, env.funnel, env.screens);
-      if (q) qids.push(add(q));
+      if (!q) return;
+      qids.push(add(q));
+      if (familyDef(q.family).once_a_task) askedOnce.add(onceKey(q.family, k));
     });
     if (qids.length) asks.push({ k, qids });
   }

@@ -53,6 +53,12 @@ export interface FamilyDef extends GoldFacts {
   trick: boolean;
   /** it names a thing whose contact point must be placeable (compile/screens/placeable.ts) */
   contact: boolean;
+  /**
+   * its answer covers the task so far: asked at most once a task in a case (a later ask in the same task repeats the
+   * question with the same answer or a smaller one, and a 0 stays 0 to the task's end, so repeats would weigh one
+   * moment of the task many times over)
+   */
+  once_a_task: boolean;
   /** a corridor or heading question a public map could answer: the check's map reader reads it (a diagnostic) */
   map_diagnostic: boolean;
   /** every template of its wording with the markers filled in, each under its variant's name */

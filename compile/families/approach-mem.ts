@@ -57,6 +57,7 @@ export const family: FamilyDef = {
   end: false,
   trick: false,
   contact: false,
+  once_a_task: false,
   map_diagnostic: false,
   templates: (m) => [{ template: 'approach_mem', text: wording(m.person, m.num) }],
   candidates: (site) => NO_TARGET,

@@ -158,6 +158,7 @@ export const family: FamilyDef = {
   end: false,
   trick: false,
   contact: false,
+  once_a_task: false,
   map_diagnostic: true,
   templates: (m) => DIRECTIONS.map((d) => ({ template: d, text: wording(d, m.num) })),
   candidates: (site) => lookedAlongDirections(site),

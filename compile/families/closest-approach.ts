@@ -53,6 +53,7 @@ export const family: FamilyDef = {
   end: false,
   trick: false,
   contact: false,
+  once_a_task: false,
   map_diagnostic: false,
   templates: (m) => [{ template: 'closest_approach', text: wording(m.num) }],
   candidates: (site) => NO_TARGET,

@@ -54,6 +54,7 @@ export const family: FamilyDef = {
   end: false,
   trick: false,
   contact: false,
+  once_a_task: true,
   map_diagnostic: false,
   templates: (m) => [{ template: 'closest_person', text: wording() }],
   candidates: (site) => NO_TARGET,

@@ -58,6 +58,7 @@ export const family: FamilyDef = {
   end: false,
   trick: false,
   contact: false,
+  once_a_task: false,
   map_diagnostic: false,
   templates: (m) => [{ template: 'drop_zone_people', text: wording(m.num) }],
   candidates: (site) => NO_TARGET,

@@ -66,6 +66,7 @@ export const family: FamilyDef = {
   end: false,
   trick: true,
   contact: true,
+  once_a_task: false,
   map_diagnostic: false,
   templates: (m) => [{ template: 'ego_mem', text: wording(m.thing) }],
   candidates: (site, trickFirst) => thingTargets(site, 'out_of_view', trickFirst),

@@ -45,6 +45,7 @@ export const family: FamilyDef = {
   end: false,
   trick: false,
   contact: true,
+  once_a_task: false,
   map_diagnostic: false,
   templates: (m) => [{ template: 'ego_now', text: wording(m.thing) }],
   candidates: (site, trickFirst) => thingTargets(site, 'now', trickFirst),

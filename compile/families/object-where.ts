@@ -75,6 +75,7 @@ export const family: FamilyDef = {
   end: true,
   trick: true,
   contact: true,
+  once_a_task: false,
   map_diagnostic: false,
   templates: (m) => [{ template: 'object_where', text: wording(m.thing) }],
   candidates: (site, trickFirst) => thingTargets(site, 'out_of_view', trickFirst),

@@ -105,6 +105,7 @@ export const family: FamilyDef = {
   end: false,
   trick: false,
   contact: false,
+  once_a_task: false,
   map_diagnostic: true,
   templates: (m) => [{ template: 'open_heading', text: wording() }],
   candidates: (site) => (lookedAroundAt(site) ? NO_TARGET : []),

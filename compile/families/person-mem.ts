@@ -53,6 +53,7 @@ export const family: FamilyDef = {
   end: false,
   trick: true,
   contact: false,
+  once_a_task: false,
   map_diagnostic: false,
   templates: (m) => [{ template: 'person_mem', text: wording(m.person) }],
   candidates: (site, trickFirst) => personTargets(site, trickFirst),

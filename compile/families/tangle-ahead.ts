@@ -98,6 +98,7 @@ export const family: FamilyDef = {
   end: false,
   trick: false,
   contact: false,
+  once_a_task: false,
   map_diagnostic: false,
   templates: (m) => [{ template: 'tangle_ahead', text: wording(m.num) }],
   candidates: (site) => (cameStraight(taskFrames(site.ctx.ask)) ? NO_TARGET : []),

@@ -80,6 +80,7 @@ export const family: FamilyDef = {
   end: true,
   trick: false,
   contact: false,
+  once_a_task: false,
   map_diagnostic: false,
   templates: (m) => [
     { template: 'rooms_cleaned', text: wording('rooms_cleaned', null) },

@@ -148,6 +148,7 @@ export const family: FamilyDef = {
   end: false,
   trick: true,
   contact: true,
+  once_a_task: false,
   map_diagnostic: false,
   templates: (m) => [{ template: 'way_to', text: wording(m.thing) }],
   candidates: (site, trickFirst) => thingTargets(site, 'seen', trickFirst),

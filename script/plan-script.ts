@@ -45,7 +45,8 @@ import {
   type RobotSample,
   type XY,
 } from './people.ts';
-import { homeSite, sitesFor } from './sites.ts';
+import { sitesForRole } from '../layouts/sites.ts';
+import { homeSite } from './sites.ts';
 import { stopPose } from './stop-pose.ts';
 import { planAmrTask, planDroneTask, planHandoff, planHelperTask } from './task-sites.ts';
 import type { ScriptMemory, TaskContext, TaskRecord, ThingMove } from './task-types.ts';
@@ -259,7 +260,7 @@ export function planScript(inp: ScriptInput): ScriptPlan {
   const sitesXY = job.tasks.kinds
     .flatMap((kd) => ('sites' in kd ? kd.sites : 'surfaces' in kd ? kd.surfaces : []))
     .concat(job.tasks.handoff ? [job.tasks.handoff.site] : [])
-    .flatMap((r) => sitesFor(place, r));
+    .flatMap((r) => sitesForRole(place, r));
   /** Changes with every floor move that cuts the robot off from its sites undone (the last such move first). */
   const guarded = (w: WorldState, drawn: Change[]): Change[] => {
     let changes = drawn;

@@ -1,34 +1,13 @@
 /**
- * Sites a task uses, by the role name the job gives. Jobs name roles in the plural or by purpose
- * ("tote_shelves", "drop_points", "surfaces"); places tag each site with one role of their own vocabulary. This
- * maps one onto the other and names sites and things in plain words for subgoals and briefs.
+ * Sites a task uses, by the role name the job gives (layouts/sites.ts maps a job's role words onto the place's site
+ * roles), and sites and things named in plain words for subgoals and briefs.
  */
 import type { Place, Site, Thing } from '../layouts/place-schema.ts';
-
-const ALIASES: Record<string, readonly string[]> = {
-  surfaces: ['pick_surface', 'place_surface'],
-  tote_shelves: ['shelf'],
-  shelves: ['shelf'],
-  packing_tables: ['packing_table'],
-  drop_points: ['drop_point'],
-  docks: ['dock'],
-  chargers: ['charger'],
-};
-
-/** The place roles a job role stands for. */
-export function placeRoles(jobRole: string): readonly string[] {
-  return ALIASES[jobRole] ?? [jobRole, jobRole.replace(/s$/, '')];
-}
-
-/** Sites of the place playing a job role, in file order. */
-export function sitesFor(place: Place, jobRole: string): Site[] {
-  const roles = placeRoles(jobRole);
-  return place.sites.filter((s) => roles.includes(s.role));
-}
+import { sitesForRole } from '../layouts/sites.ts';
 
 /** The one home site of a job (its first site of the role); throws when the place has none. */
 export function homeSite(place: Place, jobRole: string): Site {
-  const s = sitesFor(place, jobRole)[0];
+  const s = sitesForRole(place, jobRole)[0];
   if (!s) throw new Error(`place ${place.id} has no site of role "${jobRole}"`);
   return s;
 }

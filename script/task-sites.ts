@@ -10,7 +10,8 @@ import { surfaceRect } from '../layouts/world.ts';
 import type { TaskKindSpec } from '../jobs/job-schema.ts';
 import { reachableCentres } from './coverage.ts';
 import { nearestFit } from './nav.ts';
-import { siteName, sitesFor, thingName } from './sites.ts';
+import { sitesForRole } from '../layouts/sites.ts';
+import { siteName, thingName } from './sites.ts';
 import { stopPose, type StopPose } from './stop-pose.ts';
 import type { TaskContext } from './task-types.ts';
 import type { Stream } from '../foundation/index.ts';
@@ -39,7 +40,7 @@ function reachableSites(ctx: TaskContext, roles: readonly string[]): Site[] {
   const seen = new Set<string>();
   const out: Site[] = [];
   for (const role of roles)
-    for (const s of sitesFor(ctx.place, role))
+    for (const s of sitesForRole(ctx.place, role))
       if (!seen.has(s.id) && s.id !== ctx.home.id && ok([s.position[0], s.position[1]])) {
         seen.add(s.id);
         out.push(s);
@@ -105,7 +106,7 @@ export function planHandoff(ctx: TaskContext, s: Stream): void {
   const spec = ctx.job.tasks.handoff;
   if (!spec || (spec.share < 1 && !s.coin(spec.share))) return;
   // at its home (the helper's parking: the person comes to it where it waits), or at a site it drives to first
-  const atHome = sitesFor(ctx.place, spec.site).some((x) => x.id === ctx.home.id);
+  const atHome = sitesForRole(ctx.place, spec.site).some((x) => x.id === ctx.home.id);
   const site = atHome ? ctx.home : reachableSites(ctx, [spec.site])[0];
   if (!site) return;
   const nm = siteName(ctx.place, site);

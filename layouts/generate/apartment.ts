@@ -26,7 +26,8 @@
 import { checkSeed, sha256, stream, type Stream } from '../../foundation/index.ts';
 import { Fixed } from '../place-schema.ts';
 import { surfaceRect } from '../world.ts';
-import { placeYaml, yamlNumber } from './place-yaml.ts';
+import { placeYaml } from './place-yaml.ts';
+import { bodyCircle, inflate, overlaps, round4, turned, type Rect, type XY } from './plan-geometry.ts';
 import { distinctTop } from './tops.ts';
 import type { GeneratedPlace, RobotNeeds } from './warehouse.ts';
 
@@ -61,39 +62,16 @@ const RANGES = {
 } as const;
 
 /** What the robot needs: the circle around its footprint (the planner's body) and that plus its clearance. */
-function needsOf(robot: RobotNeeds) {
-  const r = Math.hypot(robot.length, robot.width) / 2;
-  return { r, R: r + robot.clearance };
-}
+const needsOf = bodyCircle;
 type Needs = ReturnType<typeof needsOf>;
-
-type XY = [number, number];
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+type Box = Rect;
 type Obj = Record<string, unknown>;
 
-const round4 = (x: number) => Number(yamlNumber(x));
 const r2 = (x: number) => Math.round(x * 100) / 100;
 /** A multiple of 0.05 m in [lo, hi], drawn. */
 function draw05(s: Stream, lo: number, hi: number): number {
   const n = Math.max(0, Math.floor((hi - lo) / 0.05 + 1e-9));
   return round4(lo + 0.05 * s.int(0, n));
-}
-function overlaps(a: Box, b: Box): boolean {
-  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
-}
-function inflate(b: Box, d: number): Box {
-  return { x0: b.x0 - d, y0: b.y0 - d, x1: b.x1 + d, y1: b.y1 + d };
-}
-/** The extent along x and y of a box of length l and width w turned by yaw degrees. */
-function turned(l: number, w: number, yaw: number): XY {
-  const c = Math.abs(Math.cos((yaw * Math.PI) / 180));
-  const s = Math.abs(Math.sin((yaw * Math.PI) / 180));
-  return [l * c + w * s, l * s + w * c];
 }
 const norm = (deg: number) => {
   const d = ((((deg + 180) % 360) + 360) % 360) - 180;
@@ -736,7 +714,7 @@ function living(c: KitCtx, r: Room): void {
     surface: 0.55,
     asset: { kind: 'table', seed: c.seed(), variant: 'side', top: 'round', base: 'pedestal' },
   });
-  const shelf = place(out, r, {
+  place(out, r, {
     id: 'living_shelf',
     kind: 'shelving',
     size: [1.2, 0.35, 1.8],
@@ -811,7 +789,6 @@ function living(c: KitCtx, r: Room): void {
   out.things.push(
     thingObj(K.books, books.id, books.colour, 'living_shelf', toWorld(r, W - 0.245, D - 0.95), 0, { level: 1 }),
   );
-  void shelf;
   const lamp = named(s, out, { ...K.lamp, kind: 'floor_lamp', colours: ['black', 'white'] });
   const lampAt = toWorld(r, 0.3, D - 0.3);
   out.things.push({
@@ -970,7 +947,7 @@ function bedroom(c: KitCtx, r: Room): void {
       bedding: s.pick(['white', 'grey', 'blue', 'sand']),
     },
   });
-  const night = place(out, r, {
+  place(out, r, {
     id: 'nightstand',
     kind: 'nightstand',
     size: [0.45, 0.4, 0.55],
@@ -1008,7 +985,6 @@ function bedroom(c: KitCtx, r: Room): void {
   way(out, r.id, localBox(r, 0, 0, bu - 0.8, D - 0.42)); // the strip from the door to the nightstand
   window(out, r, round4(bu - 0.6), round4(bu + 0.6), 1.1);
   putOn(s, out, bed, [K.clothes]);
-  void night;
 }
 
 /** The bathroom: the bathtub along the outer wall, the sink on the right wall before it, the toilet on the left wall. */

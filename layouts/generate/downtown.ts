@@ -15,7 +15,8 @@
  * layouts/ sits below jobs/, so the robot comes in as an argument (drone/1: pipeline/commands/place.ts).
  */
 import { checkSeed, sha256, stream, type Stream } from '../../foundation/index.ts';
-import { placeYaml, yamlNumber } from './place-yaml.ts';
+import { placeYaml } from './place-yaml.ts';
+import { bodyCircle, round4, type Rect, type XY } from './plan-geometry.ts';
 import { distinctTop } from './tops.ts';
 import type { GeneratedPlace, RobotNeeds } from './warehouse.ts';
 
@@ -41,22 +42,12 @@ const RANGES = {
 } as const;
 
 /** The drone's body circle and that plus its clearance; a street keeps the lane 2R. */
-function needsOf(robot: RobotNeeds) {
-  const r = Math.hypot(robot.length, robot.width) / 2;
-  return { r, R: r + robot.clearance };
-}
+const needsOf = bodyCircle;
 
-type XY = [number, number];
 type Obj = Record<string, unknown>;
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+type Box = Rect;
 type Side = 'south' | 'north' | 'west' | 'east';
 
-const round4 = (x: number) => Number(yamlNumber(x));
 /** A multiple of 0.5 m in [lo, hi], drawn. */
 const draw5 = (s: Stream, lo: number, hi: number) =>
   round4(lo + 0.5 * s.int(0, Math.max(0, Math.floor((hi - lo) / 0.5))));
@@ -449,10 +440,9 @@ export function generateDowntown(seed: string, robot: RobotNeeds): GeneratedPlac
     });
   };
   cols.streets.forEach(([a, c]) =>
-    rows.blocks.forEach(([y0, y1], j) => {
+    rows.blocks.forEach(([y0, y1]) => {
       if (ss.coin(0.5)) lamp(a - 0.37, round4((y0 + y1) / 2 + ss.int(-6, 6)), 0);
       if (ss.coin(0.3)) lamp(c + 0.37, round4((y0 + y1) / 2 + ss.int(-6, 6)), 180);
-      void j;
     }),
   );
   rows.streets.forEach(([a, c]) =>

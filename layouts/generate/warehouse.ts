@@ -16,7 +16,8 @@
 import { checkSeed, sha256, stream, type Stream } from '../../foundation/index.ts';
 import { Fixed } from '../place-schema.ts';
 import { surfaceRect } from '../world.ts';
-import { placeYaml, yamlNumber } from './place-yaml.ts';
+import { placeYaml } from './place-yaml.ts';
+import { bodyCircle, inflate, overlaps, round4, turned, type Rect, type XY } from './plan-geometry.ts';
 import { distinctTop } from './tops.ts';
 
 /** Written into every generated file's header; raise it whenever the same seed would give other bytes. */
@@ -112,8 +113,7 @@ const RANGES = {
  * aisle's centreline a route would come within reach of nothing, its clearance read as the map's cap, not the truth.
  */
 function needsOf(robot: RobotNeeds) {
-  const r = Math.hypot(robot.length, robot.width) / 2;
-  const R = r + robot.clearance;
+  const { r, R } = bodyCircle(robot);
   const lane = 2 * R;
   return {
     r,
@@ -132,13 +132,6 @@ type Needs = ReturnType<typeof needsOf>;
 // ------------------------------------------------------------------ geometry in the canonical frame
 
 type Side = 'south' | 'north' | 'west' | 'east';
-type XY = [number, number];
-interface Rect {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
 interface Stretch {
   side: Side;
   lo: number;
@@ -158,16 +151,9 @@ function up05(x: number): number {
 function draw05(s: Stream, lo: number, extra: number): number {
   return lo + 0.05 * s.int(0, Math.max(0, Math.floor(extra / 0.05 + 1e-9)));
 }
-const round4 = (x: number) => Number(yamlNumber(x));
 
 function rect(x0: number, y0: number, x1: number, y1: number): Rect {
   return { x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) };
-}
-function inflate(r: Rect, d: number): Rect {
-  return { x0: r.x0 - d, y0: r.y0 - d, x1: r.x1 + d, y1: r.y1 + d };
-}
-function overlaps(a: Rect, b: Rect): boolean {
-  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 }
 function rectDistance(r: Rect, p: XY): number {
   const dx = Math.max(r.x0 - p[0], 0, p[0] - r.x1);
@@ -1109,13 +1095,6 @@ function bandRuns(slots: readonly Slot[]): Rect[] {
   }
   if (cur) out.push(cur);
   return out;
-}
-
-/** The extent along x and y of a box of length l and width w turned by yaw degrees. */
-function turned(l: number, w: number, yaw: number): XY {
-  const c = Math.abs(Math.cos((yaw * Math.PI) / 180));
-  const s = Math.abs(Math.sin((yaw * Math.PI) / 180));
-  return [l * c + w * s, l * s + w * c];
 }
 
 /** A floor thing's pose in its slot: along the band, a little turned where it still fits, shifted along it. */

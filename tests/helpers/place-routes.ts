@@ -27,7 +27,7 @@ import type { Solid } from '../../layouts/solids.ts';
 import { placeSolids } from '../../layouts/world.ts';
 import { bodyShape, planCell } from '../../script/plan-script.ts';
 import type { BodyShape } from '../../script/nav.ts';
-import { sitesFor } from '../../script/sites.ts';
+import { sitesForRole } from '../../layouts/sites.ts';
 
 /** Spacing of the exact checks along a route (and of the planner's own clearance samples). */
 export const STEP = 0.02;
@@ -132,7 +132,7 @@ export function stopsOf(job: JobSpec, place: Place, map: ClearanceMap, body: Bod
   if (handoff && job.tasks.handoff) roles.push(job.tasks.handoff.site);
   const out: Stop[] = [];
   for (const role of roles) {
-    for (const s of sitesFor(place, role))
+    for (const s of sitesForRole(place, role))
       if (!out.some((x) => x.id === s.id)) out.push({ id: s.id, at: [s.position[0], s.position[1]] });
   }
   if (job.tasks.kinds.some((k) => k.kind === 'clean_rooms')) {

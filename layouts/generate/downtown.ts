@@ -4,8 +4,9 @@
  * on porches and on garage roofs). The same seed and robot give the same bytes; every choice is drawn from
  * `stream(seed, 'generate/downtown', <part>)`.
  *
- * The district is a street grid: 3 or 4 columns and rows of blocks (each 26 to 36 m) between streets 10 to 14 m
- * wide, every street and crossing a room (the drone's flying corridors). One block off the district's edge where
+ * The district is a street grid: 3 or 4 columns and rows of blocks (each 26 to 36 m, but the first of each axis,
+ * at the district's west and south edges, 26 to 60 m: where a district's streets lie differs from one to the next by
+ * up to a block and a street) between streets 10 to 14 m wide, every street and crossing a room (the drone's flying corridors). One block off the district's edge where
  * there is one is the park: the landing pad and the base in its middle, trees round its edge, benches and a bus
  * shelter. Every other block holds one or two buildings on one of its sides, all taller than 21 m so that a drone
  * at 15 m cannot fly over one, and a yard on the side facing a street: its drop point (a yard, a porch before a
@@ -21,7 +22,7 @@ import { distinctTop } from './tops.ts';
 import type { GeneratedPlace, RobotNeeds } from './warehouse.ts';
 
 /** Written into every generated file's header; raise it whenever the same seed would give other bytes. */
-export const DOWNTOWN_GENERATOR_VERSION = 1;
+export const DOWNTOWN_GENERATOR_VERSION = 2;
 
 /** The id of the place a seed generates: downtown_g_ and the first 8 hex of the seed's sha256. */
 export function downtownId(seed: string): string {
@@ -32,6 +33,9 @@ export function downtownId(seed: string): string {
 const RANGES = {
   blocks: [3, 4],
   block: [26, 36],
+  /** the first block along each axis: the district's west and south edges do not fall on its grid's rhythm, so
+   * where its streets lie differs from district to district by up to a block and a street */
+  edge: [26, 60],
   street: [10, 14],
   height: [21, 60],
   /** a block's margin between its buildings and its streets on the sides without the yard */
@@ -123,13 +127,15 @@ const MATERIALS = {
 const FACADES = ['brick', 'facade_concrete', 'facade_glass'] as const;
 const CAR_COLOURS = ['red', 'silver', 'blue', 'white', 'black', 'grey', 'green', 'yellow'] as const;
 
-/** Block spans along one axis: blocks of drawn widths between streets of drawn widths, from 0. */
+/** Block spans along one axis: blocks of drawn widths (the first an edge block) between streets of drawn widths,
+ * from 0. */
 function spans(s: Stream, n: number, lane: number): { blocks: [number, number][]; streets: [number, number][] } {
   const blocks: [number, number][] = [];
   const streets: [number, number][] = [];
   let x = 0;
   for (let i = 0; i < n; i++) {
-    const w = draw5(s, RANGES.block[0], RANGES.block[1]);
+    const [lo, hi] = i === 0 ? RANGES.edge : RANGES.block;
+    const w = draw5(s, lo, hi);
     blocks.push([x, round4(x + w)]);
     x = round4(x + w);
     if (i + 1 < n) {

@@ -77,8 +77,7 @@ describe('the layout prior', () => {
     expect(maps.every((m) => m.some((s) => s.role === 'wall') && m.some((s) => s.role === 'thing'))).toBe(true);
     expect(new Set(maps.map((m) => JSON.stringify(m.filter((s) => s.role === 'wall')))).size).toBeGreaterThan(1);
     expect(layoutPriorMaps('apartment')).toHaveLength(LAYOUT_PRIOR_PLACES);
-    // downtowns are generated but not held out yet (layouts/generate/index.ts): the prior holds none
-    expect(layoutPriorMaps('downtown')).toBeNull();
+    expect(layoutPriorMaps('downtown')).toHaveLength(LAYOUT_PRIOR_PLACES);
     expect(layoutPriorMaps('kitchen')).toBeNull();
   });
 });

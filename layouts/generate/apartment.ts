@@ -32,7 +32,7 @@ import { distinctTop } from './tops.ts';
 import type { GeneratedPlace, RobotNeeds } from './warehouse.ts';
 
 /** Written into every generated file's header; raise it whenever the same seed would give other bytes. */
-export const APARTMENT_GENERATOR_VERSION = 1;
+export const APARTMENT_GENERATOR_VERSION = 2;
 
 /** The id of the place a seed generates: apartment_g_ and the first 8 hex of the seed's sha256. */
 export function apartmentId(seed: string): string {
@@ -649,8 +649,9 @@ interface KitCtx {
 
 /**
  * The living room: a tv console against the outer wall, a couch facing it (its back to the hallway wall), a coffee
- * table between with the tv console's site beyond it, a side table and the helper's parking beside the couch, the
- * passage from the hallway at the room's right, a bookcase on the right wall, a floor lamp in the far left corner.
+ * table between with the tv console's site beyond it, a side table beside the couch, the helper's parking across
+ * the room by the right wall, the passage from the hallway at the room's right, a bookcase on the right wall, a floor
+ * lamp in the far left corner.
  */
 function living(c: KitCtx, r: Room): void {
   const { s, out } = c;
@@ -724,26 +725,30 @@ function living(c: KitCtx, r: Room): void {
     material: 'walnut',
     shelves: [0.4, 0.8, 1.2, 1.6],
   });
-  // the sites: before the console beyond the coffee table, beside the coffee table, the parking by the side table
-  site(out, r, 'tv_console', 'pick_surface', gx, round4((ctV + 0.275 + D - 0.42) / 2), HEAD.far, {
+  // the sites: before the console beyond the coffee table, beside the coffee table, and the parking across the room
+  // by the right wall, facing the couch over open floor (as apartment_a's: a script keeps loose things a metre off
+  // every site, so parking beside the couch left no floor near the helper's routes where a thing could lie)
+  const siteV = (ctV + 0.275 + D - 0.42) / 2;
+  site(out, r, 'tv_console', 'pick_surface', gx, round4(siteV), HEAD.far, {
     fixed: 'tv_console',
     name: 'the tv console',
   });
-  site(out, r, 'coffee_table', 'place_surface', gx + 0.5 + 0.55, ctV, HEAD.left, {
+  const ctU = gx + 0.5 + 0.55;
+  site(out, r, 'coffee_table', 'place_surface', ctU, ctV, HEAD.left, {
     fixed: 'coffee_table',
     name: 'the coffee table',
   });
-  const parkU = sideU + 0.25 + 0.55;
-  site(out, r, 'helper_parking', 'parking', parkU, 0.7, HEAD.far, { name: 'the parking spot' });
-  way(out, r.id, localBox(r, parkU - c.need.R, 0, parkU + c.need.R, 0.7 + c.need.R));
-  // the ways between them kept clear of what lies about: from the passage past the parking to the console's site,
-  // and across to the coffee table's site and the console's
+  // between the passage's walkway and the bookcase's end, clear of the right wall by the helper's lane
   const lane = c.need.R;
-  const siteV = (ctV + 0.275 + D - 0.42) / 2;
-  way(out, r.id, localBox(r, parkU - lane, 0, W - 0.3, 1.3));
-  way(out, r.id, localBox(r, parkU - lane, 0, parkU + lane, siteV + lane));
-  way(out, r.id, localBox(r, gx - lane, siteV - lane, parkU + lane, siteV + lane));
-  way(out, r.id, localBox(r, gx + 0.5, ctV - lane, parkU + lane, ctV + lane));
+  const parkU = W - 0.25 - lane;
+  const parkV = round4((1.3 + D - 1.35 - 0.05 - lane) / 2);
+  site(out, r, 'helper_parking', 'parking', parkU, parkV, HEAD.left, { name: 'the parking spot' });
+  // the ways between them kept clear of what lies about: from the passage up the right wall to the parking, across
+  // to the coffee table's site, and round the coffee table's end to the console's
+  way(out, r.id, localBox(r, Math.min(W - 0.3 - passage, parkU - lane), 0, W - 0.25, parkV + lane));
+  way(out, r.id, localBox(r, ctU - lane, Math.min(ctV, parkV) - lane, W - 0.25, Math.max(ctV, parkV) + lane));
+  way(out, r.id, localBox(r, ctU - lane, ctV, ctU + lane, siteV + lane));
+  way(out, r.id, localBox(r, gx - lane, siteV - lane, ctU + lane, siteV + lane));
   // a window in the outer wall right of the console, else left of it
   const w0 = gx + 1.0;
   const w1 = Math.min(gx + 2.8, W - 0.6);

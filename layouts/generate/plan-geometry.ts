@@ -4,7 +4,15 @@
  * plus its clearance, which every way a generator keeps is sized from.
  */
 import { yamlNumber } from './place-yaml.ts';
-import type { RobotNeeds } from './warehouse.ts';
+
+/** What the generator sizes the ways for: the robot's footprint and the clearance it keeps each side (a job's C). */
+export interface RobotNeeds {
+  /** footprint length and width (m); a round body gives its diameter for both */
+  length: number;
+  width: number;
+  /** the clearance C (m) */
+  clearance: number;
+}
 
 export type XY = [number, number];
 

@@ -17,20 +17,13 @@ import { checkSeed, sha256, stream, type Stream } from '../../foundation/index.t
 import { Fixed } from '../place-schema.ts';
 import { surfaceRect } from '../world.ts';
 import { placeYaml } from './place-yaml.ts';
-import { bodyCircle, inflate, overlaps, round4, turned, type Rect, type XY } from './plan-geometry.ts';
+import { bodyCircle, inflate, overlaps, round4, turned, type Rect, type RobotNeeds, type XY } from './plan-geometry.ts';
 import { distinctTop } from './tops.ts';
 
 /** Written into every generated file's header; raise it whenever the same seed would give other bytes. */
 export const WAREHOUSE_GENERATOR_VERSION = 1;
 
-/** What the generator sizes the ways for: the robot's footprint and the clearance it keeps each side (a job's C). */
-export interface RobotNeeds {
-  /** footprint length and width (m); a round body gives its diameter for both */
-  length: number;
-  width: number;
-  /** the clearance C (m) */
-  clearance: number;
-}
+export type { RobotNeeds } from './plan-geometry.ts';
 
 export interface GeneratedPlace {
   id: string;

@@ -19,6 +19,11 @@ import type { FramePaths } from './frame-files.ts';
 /** The Blender-side script. */
 export const RENDER_SCRIPT = resolve(dirname(fileURLToPath(import.meta.url)), 'blender', 'render_job.py');
 export const PROTOCOL_PREFIX = '@@STB ';
+/**
+ * The line Blender writes to stderr after an error's traceback and before its error reply: stderr and the reply
+ * travel on two pipes, so the reply can arrive first; the error waits for this line to hold the whole traceback.
+ */
+export const ERROR_WRITTEN = '@@STB error written';
 
 export type RenderDevice = 'CPU' | 'CUDA' | 'OPTIX' | 'HIP' | 'METAL' | 'ONEAPI';
 
@@ -116,6 +121,9 @@ export class BlenderProcess {
   private framesSinceStart = 0;
   private exited = true;
   private stderrDone: Promise<void> = Promise.resolve();
+  /** ERROR_WRITTEN lines read from this process's stderr, and who waits for the next one */
+  private errorsWritten = 0;
+  private errorWaiters: (() => void)[] = [];
   /** Blender's version string, once started */
   blenderVersion: string | null = null;
   /** how many times a process was started */
@@ -187,7 +195,12 @@ export class BlenderProcess {
     this.starts++;
     createInterface({ input: child.stdout! }).on('line', (line) => this.onStdout(line));
     const errLines = createInterface({ input: child.stderr! });
-    errLines.on('line', (line) => this.remember(line));
+    this.errorsWritten = 0;
+    errLines.on('line', (line) => {
+      if (line !== ERROR_WRITTEN) return this.remember(line);
+      this.errorsWritten++;
+      for (const w of this.errorWaiters.splice(0)) w();
+    });
     this.stderrDone = new Promise((r) => errLines.once('close', () => r()));
     child.stdin!.on('error', () => {}); // a dead process: the exit handler reports it
     void child.then(async (r) => {
@@ -244,11 +257,27 @@ export class BlenderProcess {
   private async command(cmd: Record<string, unknown>, timeoutS: number): Promise<Reply> {
     await this.start();
     if (this.pending) throw new Error('BlenderProcess: one command at a time');
+    const errorsBefore = this.errorsWritten;
     const reply = this.await(timeoutS, String(cmd.cmd));
     this.child!.stdin!.write(JSON.stringify(cmd) + '\n');
     const r = await reply;
-    if (!r.ok) throw new BlenderCommandError(`Blender: ${cmd.cmd}: ${r.error}`, this.stderrTail());
+    if (!r.ok) {
+      await this.errorWritten(errorsBefore, 5);
+      throw new BlenderCommandError(`Blender: ${cmd.cmd}: ${r.error}`, this.stderrTail());
+    }
     return r;
+  }
+
+  /** Wait (at most `s` seconds) until stderr has carried an ERROR_WRITTEN line after the `before`th. */
+  private errorWritten(before: number, s: number): Promise<void> {
+    if (this.errorsWritten > before) return Promise.resolve();
+    return new Promise<void>((done) => {
+      const timer = setTimeout(done, s * 1000).unref();
+      this.errorWaiters.push(() => {
+        clearTimeout(timer);
+        done();
+      });
+    });
   }
 
   private frameTimeoutS(width: number, height: number): number {

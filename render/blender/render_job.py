@@ -28,6 +28,7 @@ os.dup2(2, 1)
 sys.stdout = sys.stderr
 
 PREFIX = "@@STB "
+ERROR_WRITTEN = "@@STB error written"  # render/blender-process.ts ERROR_WRITTEN
 
 
 def send(obj):
@@ -938,6 +939,9 @@ def main():
             send(rep)
         except Exception as e:
             traceback.print_exc(file=sys.stderr)
+            # the driver waits for this line before it reads the traceback (stderr and replies are two pipes)
+            sys.stderr.write(ERROR_WRITTEN + "\n")
+            sys.stderr.flush()
             send({"ok": False, "cmd": cmd, "error": "%s: %s" % (type(e).__name__, e)})
     try:
         shutil.rmtree(WORKDIR, ignore_errors=True) if ARGS["workdir"] is None else None

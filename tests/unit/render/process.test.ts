@@ -8,6 +8,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  ERROR_WRITTEN,
   BlenderCommandError,
   BlenderCrash,
   BlenderProcess,
@@ -42,7 +43,8 @@ process.stdin.on('data', (d) => {
     if (m.cmd === 'frame') {
       for (let k = 0; k < Number(env.FAKE_CHATTER || 0); k++) process.stderr.write('Fra:1 Mem:10M | chatter line ' + k + ' ' + 'x'.repeat(80) + '\\n');
       if (env.FAKE_HANG_ONCE && !fs.existsSync(env.FAKE_HANG_ONCE)) { fs.writeFileSync(env.FAKE_HANG_ONCE, ''); process.stderr.write('about to hang\\n'); continue; }
-      if (m.index === 13) { process.stderr.write('Traceback: bad frame\\n'); send({ ok: false, cmd: 'frame', error: 'KeyError: bad' }); continue; }
+      // the traceback reaches stderr well after the error reply (two pipes: either can arrive first)
+      if (m.index === 13) { send({ ok: false, cmd: 'frame', error: 'KeyError: bad' }); setTimeout(() => process.stderr.write('Traceback: bad frame\\n@@STB error written\\n'), 300); continue; }
       const n = Number(arg('--samples'));
       send({ ok: true, cmd: 'frame', index: m.index, render_s: 0.01, samples: n, samples_total: Number(env.FAKE_TOTAL || n), device: env.FAKE_DEVICE || arg('--device') });
     }
@@ -108,6 +110,7 @@ describe('Blender process driver', () => {
     expect(err).toBeInstanceOf(BlenderCommandError);
     expect(err.message).toContain('KeyError: bad');
     expect(err.stderrTail.join('\n')).toContain('Traceback: bad frame');
+    expect(err.stderrTail).not.toContain(ERROR_WRITTEN);
     // the session survives a bad command
     expect((await p.renderFrame(req(14))).attempts).toBe(1);
     await p.close();

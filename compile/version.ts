@@ -1,5 +1,9 @@
 /**
  * The compile's own version, independent of the renderer's and the tool's: it changes whenever the rules that
  * place look points, choose candidates or compute gold change, so that a release can say which questions it holds.
+ *
+ * - 0.2.0: the trick band is kept per split; clear_path reads its contact point at the foot of the entity touched;
+ *   a family can be asked once a task (closest_person).
+ * - 0.1.0: the first compile.
  */
-export const COMPILE_VERSION = '0.1.0';
+export const COMPILE_VERSION = '0.2.0';

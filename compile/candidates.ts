@@ -5,9 +5,9 @@
  * tried is recorded in the funnel (kept, or dropped by the family itself or by a named screen).
  *
  * Where-is questions (a family declared `trick`: ego_mem, object_where, way_to, and person_mem for people) may be
- * trick questions: with probability TRICK_SHARE a slot tries first a thing never shown in the window — a thing of
- * the place the window never showed, or a colour and kind plausible for the place that no thing of it has — worded
- * exactly like a real one; its gold is unknown.
+ * trick questions: with probability TRICK_SHARE a slot asks, in place of a real question it could ask, a thing never
+ * shown in the window — a thing of the place the window never showed, or a colour and kind plausible for the place
+ * that no thing of it has — worded exactly like a real one; its gold is unknown.
  */
 import type { Family } from '../formats/gold-row.ts';
 import { TRICK_SHARE, type AskSite, type CandidateTry } from './ask/targets.ts';
@@ -42,9 +42,16 @@ export function evaluate(family: Family, target: Target, site: AskSite): FamilyO
   return familyDef(family).gold(site, target);
 }
 
+/** The funnel key of a real question a trick took the place of. */
+export const TRICK_IN_ITS_PLACE = 'trick_in_its_place';
+
 /**
  * Fill one slot: the families in order, each one's candidates in order; the first candidate the family answers and
- * every screen lets through is kept. Every candidate tried is counted in the funnel.
+ * every screen lets through is kept. A trick takes the place of a real question: where the slot drew a trick, the
+ * family asks one only if a real candidate of it survives there too (that one is then counted under
+ * TRICK_IN_ITS_PLACE), so a trick is asked where a real question of its family could have been, and a family whose
+ * real questions are scarce is not filled with tricks (its tricks stay about TRICK_SHARE of it). Every candidate tried
+ * is counted in the funnel.
  */
 export function fillSlot(
   families: readonly Family[],
@@ -56,43 +63,83 @@ export function fillSlot(
   const { ctx } = site;
   const job = ctx.job.id;
   for (const family of families) {
-    for (const cand of candidatesFor(family, site)) {
-      const key = `${family}|${targetKey(cand.target)}`;
-      if (site.used.has(key)) continue;
-      const base = { job, family, sid: ctx.sid, cid: ctx.cid, k: ctx.script_k, thing: targetLabel(cand.target) };
-      let out: FamilyOutcome;
-      try {
-        out = evaluate(family, cand.target, site);
-      } catch (e) {
-        throw new Error(
-          `script ${ctx.sid}, case ${ctx.cid}, frame ${ctx.k ?? 'end'}: ${family} (${base.thing ?? '-'}): ${(e as Error).message}`,
-        );
-      }
-      if (!out.ok) {
-        funnel.drop({ ...base, screen: FAMILY_DROP, reason: out.reason });
-        continue;
-      }
-      const q: ScreenCandidate = {
+    const cands = candidatesFor(family, site);
+    const real = firstSurvivor(
+      family,
+      cands.filter((c) => !c.trick),
+      site,
+      funnel,
+      screens,
+    );
+    if (!real) continue;
+    const trick = firstSurvivor(
+      family,
+      cands.filter((c) => c.trick),
+      site,
+      funnel,
+      screens,
+    );
+    const q = trick ?? real;
+    if (trick)
+      funnel.drop({
+        job,
         family,
-        target: cand.target,
-        trick: cand.trick,
-        text: out.text,
-        gold: out.gold as GoldCore,
-      };
-      let dropped = false;
-      for (const s of screens) {
-        const why = s.apply(q, ctx);
-        if (why !== null) {
-          funnel.drop({ ...base, screen: s.name, reason: why });
-          dropped = true;
-          break;
-        }
-      }
-      if (dropped) continue;
-      site.used.add(key);
-      funnel.keep(job, family);
-      return { ...q, slot };
+        sid: ctx.sid,
+        cid: ctx.cid,
+        k: ctx.script_k,
+        thing: targetLabel(real.target),
+        screen: TRICK_IN_ITS_PLACE,
+        reason: `a trick (${targetLabel(trick.target)}) asked in its place`,
+      });
+    site.used.add(`${family}|${targetKey(q.target)}`);
+    funnel.keep(job, family);
+    return { ...q, slot };
+  }
+  return null;
+}
+
+/** The first candidate the family answers and every screen lets through (the others go to the funnel's drops). */
+function firstSurvivor(
+  family: Family,
+  cands: readonly CandidateTry[],
+  site: AskSite,
+  funnel: Funnel,
+  screens: readonly Screen[],
+): ScreenCandidate | null {
+  const { ctx } = site;
+  const job = ctx.job.id;
+  for (const cand of cands) {
+    if (site.used.has(`${family}|${targetKey(cand.target)}`)) continue;
+    const base = { job, family, sid: ctx.sid, cid: ctx.cid, k: ctx.script_k, thing: targetLabel(cand.target) };
+    let out: FamilyOutcome;
+    try {
+      out = evaluate(family, cand.target, site);
+    } catch (e) {
+      throw new Error(
+        `script ${ctx.sid}, case ${ctx.cid}, frame ${ctx.k ?? 'end'}: ${family} (${base.thing ?? '-'}): ${(e as Error).message}`,
+      );
     }
+    if (!out.ok) {
+      funnel.drop({ ...base, screen: FAMILY_DROP, reason: out.reason });
+      continue;
+    }
+    const q: ScreenCandidate = {
+      family,
+      target: cand.target,
+      trick: cand.trick,
+      text: out.text,
+      gold: out.gold as GoldCore,
+    };
+    let dropped = false;
+    for (const s of screens) {
+      const why = s.apply(q, ctx);
+      if (why === null) continue;
+      funnel.drop({ ...base, screen: s.name, reason: why });
+      dropped = true;
+      break;
+    }
+    if (dropped) continue;
+    return q;
   }
   return null;
 }

@@ -3,7 +3,7 @@
  * place look points, choose candidates or compute gold change, so that a release can say which questions it holds.
  *
  * - 0.2.0: the trick band is kept per split; clear_path reads its contact point at the foot of the entity touched;
- *   a family can be asked once a task (closest_person).
+ *   a family can be asked once a task (closest_person); a trick takes the place of a real question of its family.
  * - 0.1.0: the first compile.
  */
 export const COMPILE_VERSION = '0.2.0';

@@ -235,6 +235,11 @@ export const Thing = z
   .strict();
 export type Thing = z.infer<typeof Thing>;
 
+/** The looks a person's figure may take (materials of DEFAULT_MATERIALS, layouts/world.ts). */
+export const PERSON_SKINS = ['skin_light', 'skin', 'skin_tan', 'skin_dark'] as const;
+export const PERSON_HAIRS = ['hair_black', 'hair_brown', 'hair_blond', 'hair_grey'] as const;
+export const PERSON_SHOES = ['shoe_black', 'shoe_brown', 'shoe_white'] as const;
+
 export const Person = z
   .object({
     id: Ident,
@@ -244,6 +249,10 @@ export const Person = z
     trousers: Ident,
     height: z.number().min(1).max(2.2),
     shoulder_width: z.number().min(0.3).max(0.6),
+    /** the figure's skin, hair and shoes (absent: drawn from the person's id, layouts/person-figure.ts) */
+    skin: z.enum(PERSON_SKINS).optional(),
+    hair: z.enum(PERSON_HAIRS).optional(),
+    shoes: z.enum(PERSON_SHOES).optional(),
     /** where the person stands when the script starts; absent = not in the place */
     at: z
       .object({ x: num, y: num, heading: angle.default(0) })

@@ -23,7 +23,18 @@ export const DEFAULT_MATERIALS: Record<string, Material> = {
     metallic: 0,
     pattern: { kind: 'fabric', colour2: [0.4, 0.4, 0.4], scale: 0.01 },
   },
+  /** a person's skin (layouts/person-figure.ts PERSON_SKINS), hair and shoes */
+  skin_light: { colour: [0.84, 0.66, 0.55], roughness: 0.55, metallic: 0 },
   skin: { colour: [0.72, 0.53, 0.42], roughness: 0.6, metallic: 0 },
+  skin_tan: { colour: [0.55, 0.37, 0.25], roughness: 0.6, metallic: 0 },
+  skin_dark: { colour: [0.3, 0.19, 0.13], roughness: 0.6, metallic: 0 },
+  hair_black: { colour: [0.025, 0.022, 0.02], roughness: 0.55, metallic: 0 },
+  hair_brown: { colour: [0.16, 0.09, 0.05], roughness: 0.6, metallic: 0 },
+  hair_blond: { colour: [0.58, 0.44, 0.24], roughness: 0.6, metallic: 0 },
+  hair_grey: { colour: [0.5, 0.5, 0.49], roughness: 0.6, metallic: 0 },
+  shoe_black: { colour: [0.03, 0.03, 0.03], roughness: 0.4, metallic: 0 },
+  shoe_brown: { colour: [0.22, 0.12, 0.06], roughness: 0.45, metallic: 0 },
+  shoe_white: { colour: [0.82, 0.82, 0.8], roughness: 0.5, metallic: 0 },
 };
 
 /**

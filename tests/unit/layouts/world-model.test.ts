@@ -106,15 +106,10 @@ describe('placeSolids', () => {
 
   it('builds people as figures owned by the person, and things resting on their surface', () => {
     const person = solids.filter((s) => s.owner === 'resident_1');
-    expect(person.map((s) => s.name.split('/')[1]).sort()).toEqual([
-      'arm_left',
-      'arm_right',
-      'head',
-      'leg_left',
-      'leg_right',
-      'neck',
-      'torso',
-    ]);
+    const limbs = ['shoe', 'shin', 'thigh', 'upper_arm', 'forearm', 'hand'].flatMap((l) => [`${l}_left`, `${l}_right`]);
+    expect(person.map((s) => s.name.split('/')[1]).sort()).toEqual(
+      [...limbs, 'pelvis', 'chest', 'neck', 'head', 'hair'].sort(),
+    );
     expect(person.every((s) => s.role === 'person')).toBe(true);
     const top = Math.max(...person.map((s) => s.center[2] + s.size[2] / 2));
     expect(top).toBeCloseTo(1.78, 6);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getPlace } from '../../../layouts/load.ts';
+import { personSolids } from '../../../layouts/person-figure.ts';
 import { emptyTimeline, solidsAt, type Timeline } from '../../../layouts/timeline.ts';
 import { InputError } from '../../../foundation/index.ts';
 import {
@@ -17,6 +18,8 @@ import { resolveSamples } from '../../../render/quality.ts';
 import { checkPlace } from '../../../layouts/place-rules.ts';
 
 const place = getPlace('apartment_a');
+/** the solids of a person's figure (layouts/person-figure.ts) */
+const PARTS = personSolids(place.people[0], { x: 0, y: 0, heading: 0, walking: false, phase: 0, speed: 0 }).length;
 const CAM = { width: 640, height: 480, hfov_deg: 80 };
 const frame = (index: number, t: number): FrameSpec => ({
   index,
@@ -77,14 +80,14 @@ describe('buildShotList', () => {
     // frame 3 (t=7): the person has left: every part hidden
     const hidden = job.frames[3].moves.filter((m) => m.hidden);
     const parts = job.objects.filter((o) => o.owner === 'resident_1');
-    expect(parts.length).toBe(7);
+    expect(parts.length).toBe(PARTS);
     expect(hidden.map((m) => m.name).sort()).toEqual(parts.map((p) => p.name).sort());
     // frame 4 (t=8): nothing changes
     expect(job.frames[4].moves).toEqual([]);
     // resolved, the last frame still has the router on the floor and the person hidden
     const last = resolvedMoves(job)[4];
     expect(last.find((m) => m.name === 'thing:router')!.center[0]).toBeCloseTo(2.0, 9);
-    expect(last.filter((m) => m.hidden).length).toBe(7);
+    expect(last.filter((m) => m.hidden).length).toBe(PARTS);
   });
 
   it('hides a person who arrives later until they arrive', () => {
@@ -92,14 +95,14 @@ describe('buildShotList', () => {
     tl.people.resident_2 = [{ t0: 4, t1: 10, from: [3, 3], to: [3, 3], heading: 90 }];
     const { job } = buildShotList({ sid: 's2', place, timeline: tl, frames: FRAMES, camera: CAM });
     const parts = job.objects.filter((o) => o.owner === 'resident_2');
-    expect(parts.length).toBe(7);
+    expect(parts.length).toBe(PARTS);
     expect(job.frames[0].moves.filter((m) => m.name.startsWith('person:resident_2/')).every((m) => m.hidden)).toBe(
       true,
     );
     expect(
       job.frames[2].moves.filter((m) => m.name.startsWith('person:resident_2/')).every((m) => m.hidden === false),
     ).toBe(true);
-    expect(job.frames[2].moves.filter((m) => m.name.startsWith('person:resident_2/')).length).toBe(7);
+    expect(job.frames[2].moves.filter((m) => m.name.startsWith('person:resident_2/')).length).toBe(PARTS);
   });
 
   it('keeps every solid the same size over the shift', () => {

@@ -2,7 +2,8 @@
  * The truth-only engine (`stbench render --engine raycast`): its truth records equal, byte for byte, those of the
  * in-memory ray-cast loop the test builds used before it existed (kept below as the reference: depth and ids
  * ray-cast from the job's posed solids, a flat colour per entity, frameTruth over the arrays, with the seen space's
- * flying band and air carve, and the carve's holes, since they were added); its frames are the
+ * flying band and air carve, and the carve's holes, since they were added; a move's tilt, since people's limbs
+ * turn); its frames are the
  * four files a Blender render writes, and they verify; its render log says `raycast`; two workers write the same
  * bytes as one; a rerun keeps what is complete; a build holds one engine's frames.
  */
@@ -57,7 +58,14 @@ function referenceVisibility(build: string, sid: string): string {
     const solids = job.objects.flatMap((o) => {
       const m = pose.get(o.name);
       if (!m) return [o];
-      return m.hidden ? [] : [{ ...o, center: m.center, yaw_deg: m.yaw_deg }];
+      if (m.hidden) return [];
+      // a move carries its tilt too (absent: upright), since people's limbs turn as they walk
+      const { pitch_deg: _p, roll_deg: _r, ...upright } = o;
+      const tilt = {
+        ...(m.pitch_deg ? { pitch_deg: m.pitch_deg } : {}),
+        ...(m.roll_deg ? { roll_deg: m.roll_deg } : {}),
+      };
+      return [{ ...upright, center: m.center, yaw_deg: m.yaw_deg, ...tilt }];
     });
     const boxes = entityBoxes(solids);
     const table = new Map<number, EntityInfo>();

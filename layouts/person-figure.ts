@@ -11,15 +11,17 @@
  *
  * Walking swings the legs about the hips, bends the swinging leg's knee (0 and 0.5 of the cycle: the feet pass, one
  * knee bent most) and swings each arm against its leg with the elbow a little bent; the figure rests on its lowest
- * shoe, so the body dips as the stride opens. Standing, every part is upright and the hair's top is at H.
+ * shoe, so the body dips as the stride opens. Standing, every part is upright and the hair's top is at H. Sitting
+ * (the pose's `seat`), the pelvis rests on the seat with the thighs level ahead of it, the shins go down to the floor
+ * (tilted forward where the seat is low) and the forearms reach forward over the thighs.
  *
  * A person's skin, hair and shoes are the place's (`skin`, `hair`, `shoes`) or drawn from the stream
  * (person id, 'person_look').
  */
 import { stream } from '../foundation/rng.ts';
-import { PERSON_HAIRS, PERSON_SHOES, PERSON_SKINS, type Person } from './place-schema.ts';
+import { PERSON_HAIRS, PERSON_SHOES, PERSON_SKINS, type Person, type Place } from './place-schema.ts';
 import { extentAlong, type Solid } from './solids.ts';
-import type { PersonPose } from './world-state.ts';
+import { type PersonPose, seatTop } from './world-state.ts';
 
 /** Material names a person's solids use (resolved by `materialTable`). */
 export function personMaterials(p: Person): {
@@ -53,6 +55,13 @@ const KNEE_STANCE = 5;
 const ARM_SWING = 16;
 const ELBOW_WALK = 15;
 const ELBOW_STAND = 6;
+/** Sitting: the upper arm's swing forward and the elbow's bend (forearms forward over the thighs), degrees */
+const SIT_ARM = 10;
+const SIT_ELBOW = 55;
+/** Sitting: the least forward tilt of the shins (feet a little ahead of the knees), and the most the thighs slope
+ * down to the knees on a high seat, degrees */
+const SIT_SHIN = 8;
+const SIT_THIGH = 20;
 /** The share of the shin's tilt the shoe takes */
 const FOOT_FOLLOWS = 0.35;
 /** Points of a joint's dome (a quarter circle from its rim to the axis) */
@@ -151,15 +160,28 @@ export function personSolids(p: Person, pose: PersonPose): Solid[] {
 
   const swing = pose.walking ? Math.sin(2 * Math.PI * pose.phase) : 0;
   const passing = pose.walking ? Math.cos(2 * Math.PI * pose.phase) : 0;
+  // sitting: the pelvis rests on the seat and the thighs run forward from the hips just ahead of it, level on a low
+  // seat (the shins then tilt forward to put the feet on the floor), sloping down to the knees on a high one (the
+  // feet dangle where even that does not reach)
+  const seat = pose.seat;
+  const lift = seat === undefined ? 0 : seat - crotch;
+  const reach = seat === undefined ? 0 : (seat + rHip - rAnkle - shoeH) / (leg / 2); // floor below level knees
+  const sitShin = Math.max(SIT_SHIN, Math.acos(Math.min(1, reach)) / DEG);
+  const sitThigh = Math.min(SIT_THIGH, Math.asin(Math.max(0, Math.min(1, reach - Math.cos(sitShin * DEG)))) / DEG);
   const parts: Part[] = [];
   for (const [side, sign] of [
     ['left', 1],
     ['right', -1],
   ] as const) {
     // the leg: hip angle forward positive; the knee bends the shin back; the left leg swings forward while passing > 0
-    const hipAngle = HIP_SWING * swing * sign;
-    const knee = pose.walking ? KNEE_STANCE + KNEE_SWING * Math.max(0, passing * sign) : 0;
-    const J: P3 = [0, sign * legOff, hip];
+    const hipAngle = seat === undefined ? HIP_SWING * swing * sign : 90 - sitThigh;
+    const knee =
+      seat !== undefined
+        ? hipAngle - sitShin
+        : pose.walking
+          ? KNEE_STANCE + KNEE_SWING * Math.max(0, passing * sign)
+          : 0;
+    const J: P3 = seat === undefined ? [0, sign * legOff, hip] : [pelvisD / 2 + rHip, sign * legOff, seat + rHip];
     const K = along(J, down(hipAngle), leg / 2);
     const shinDown = down(hipAngle - knee);
     const A = along(K, shinDown, leg / 2);
@@ -198,7 +220,7 @@ export function personSolids(p: Person, pose: PersonPose): Solid[] {
     );
     // the shoe turns a share of the way with the shin (the ankle flexes the rest); its top is tangent to the ankle's
     // dome, its toe ahead
-    const shoePitch = FOOT_FOLLOWS * pitchOf(shinUp);
+    const shoePitch = seat === undefined ? FOOT_FOLLOWS * pitchOf(shinUp) : 0;
     const c = Math.cos(shoePitch * DEG);
     const s = Math.sin(shoePitch * DEG);
     const ahead = 0.22 * shoeL;
@@ -213,9 +235,9 @@ export function personSolids(p: Person, pose: PersonPose): Solid[] {
       material: m.shoes,
     });
     // the arm swings against its leg; the elbow bends the forearm forward
-    const armAngle = -ARM_SWING * swing * sign;
-    const elbow = pose.walking ? ELBOW_WALK : ELBOW_STAND;
-    const S: P3 = [0, sign * armY, shoulders - rShoulder];
+    const armAngle = seat === undefined ? -ARM_SWING * swing * sign : SIT_ARM;
+    const elbow = seat !== undefined ? SIT_ELBOW : pose.walking ? ELBOW_WALK : ELBOW_STAND;
+    const S: P3 = [0, sign * armY, shoulders - rShoulder + lift];
     const upperDown = down(armAngle);
     const E = along(S, upperDown, upperArm);
     const foreDown = down(armAngle + elbow);
@@ -264,7 +286,7 @@ export function personSolids(p: Person, pose: PersonPose): Solid[] {
   const box = (name: string, material: string, z0: number, z1: number, l: number, w: number, radius: number): Part => ({
     name,
     shape: 'rbox',
-    center: [0, 0, (z0 + z1) / 2],
+    center: [0, 0, (z0 + z1) / 2 + lift],
     size: [l, w, z1 - z0],
     radius,
     material,
@@ -278,14 +300,14 @@ export function personSolids(p: Person, pose: PersonPose): Solid[] {
     {
       name: 'neck',
       shape: 'cylinder',
-      center: [0, 0, (shoulders + chin) / 2],
+      center: [0, 0, (shoulders + chin) / 2 + lift],
       size: [2 * rNeck, 2 * rNeck, chin - shoulders],
       material: m.skin,
     },
     {
       name: 'head',
       shape: 'lathe',
-      center: [0, 0, (chin + skinTop) / 2],
+      center: [0, 0, (chin + skinTop) / 2 + lift],
       size: [2 * headR, 2 * headR, skinTop - chin],
       profile: [
         [0.6 * headR, 0],
@@ -298,7 +320,7 @@ export function personSolids(p: Person, pose: PersonPose): Solid[] {
     {
       name: 'hair',
       shape: 'lathe',
-      center: [0, 0, (skinTop + headTop) / 2],
+      center: [0, 0, (skinTop + headTop) / 2 + lift],
       size: [2.08 * headR, 2.08 * headR, headTop - skinTop],
       profile: [
         [1.04 * headR, 0],
@@ -312,10 +334,15 @@ export function personSolids(p: Person, pose: PersonPose): Solid[] {
     },
   );
 
-  // rest the figure on its lowest point, then turn it to its heading and move it to its place
-  let lowest = Number.POSITIVE_INFINITY;
-  for (const q of parts)
-    lowest = Math.min(lowest, q.center[2] + extentAlong({ ...q, owner: p.id, role: 'person', yaw_deg: 0 }, 0, 0, 1)[0]);
+  // rest the figure on its lowest point (sitting: on the seat, as placed), then turn it to its heading and move it
+  // to its place
+  let lowest = seat === undefined ? Number.POSITIVE_INFINITY : 0;
+  if (seat === undefined)
+    for (const q of parts)
+      lowest = Math.min(
+        lowest,
+        q.center[2] + extentAlong({ ...q, owner: p.id, role: 'person', yaw_deg: 0 }, 0, 0, 1)[0],
+      );
   const h = pose.heading * DEG;
   const fx = Math.cos(h);
   const fy = Math.sin(h);
@@ -330,4 +357,60 @@ export function personSolids(p: Person, pose: PersonPose): Solid[] {
       yaw_deg: pose.heading,
     };
   });
+}
+
+/**
+ * Where a seated person's disc of half their shoulder width must sweep to cover their seated figure (thighs, shins
+ * and shoes reach forward of the trunk; no part is wider than the shoulders): the offset (x, y, metres) from their
+ * `at` to the sweep's far end, along their heading. Undefined for a person who does not sit.
+ */
+export function seatedReach(place: Place, p: Person): [number, number] | undefined {
+  const seat = seatTop(place, p);
+  if (seat === undefined || !p.at) return undefined;
+  const solids = personSolids(p, { x: 0, y: 0, heading: 0, walking: false, phase: 0, speed: 0, seat });
+  // every part's box (along the heading, across it) inside the sweep: its front corners within the far end's disc
+  const R = p.shoulder_width / 2;
+  let r = 0;
+  for (const s of solids) {
+    const ahead = s.center[0] + extentAlong(s, 1, 0, 0)[1];
+    const [a0, a1] = extentAlong(s, 0, 1, 0).map((v) => v + s.center[1]);
+    const side = Math.min(R, Math.max(-a0, a1));
+    r = Math.max(r, ahead - Math.sqrt(R * R - side * side));
+  }
+  const h = p.at.heading * DEG;
+  return [r * Math.cos(h), r * Math.sin(h)];
+}
+
+/**
+ * The floor a seated person keeps for themself, as solids for the planners (never drawn): the sweep of their disc
+ * over their reach (a cylinder at each end and a box between) from the floor to their height, so that a route or a
+ * walker keeps out of what the people families measure as the person. Empty for a person who does not sit.
+ */
+export function seatedKeepOut(place: Place, p: Person): Solid[] {
+  const reach = seatedReach(place, p);
+  if (!reach || !p.at) return [];
+  const [x, y] = [p.at.x, p.at.y];
+  const len = Math.hypot(reach[0], reach[1]);
+  const d = p.shoulder_width;
+  const z = p.height / 2;
+  const solid = (
+    name: string,
+    shape: 'cylinder' | 'box',
+    center: [number, number, number],
+    size: [number, number, number],
+  ): Solid => ({
+    name: `person:${p.id}/keep_out_${name}`,
+    owner: p.id,
+    role: 'fixed',
+    shape,
+    center,
+    size,
+    yaw_deg: p.at!.heading,
+    material: 'keep_out',
+  });
+  return [
+    solid('back', 'cylinder', [x, y, z], [d, d, p.height]),
+    solid('front', 'cylinder', [x + reach[0], y + reach[1], z], [d, d, p.height]),
+    solid('between', 'box', [x + reach[0] / 2, y + reach[1] / 2, z], [len, d, p.height]),
+  ];
 }

@@ -200,6 +200,13 @@ export function checkPlace(placeIn: Place, file: string, locate: Locate): InputI
   const tops = new Map<string, string>();
   place.people.forEach((q, i) => {
     if (q.at && !inBounds(q.at.x, q.at.y)) add(['people', i, 'at'], 'outside the bounds');
+    const seat = q.at?.sits_on;
+    if (seat !== undefined) {
+      const f = place.fixed.find((x) => x.id === seat);
+      if (!f) add(['people', i, 'at', 'sits_on'], `unknown fixed id "${seat}"`);
+      else if (f.shelves || f.surface === undefined)
+        add(['people', i, 'at', 'sits_on'], `${seat} has no seat to sit on (a fixed piece with a surface)`);
+    }
     const other = tops.get(q.colour);
     if (other) add(['people', i, 'colour'], `${other} wears a ${q.colour} top too (a person is named by their top)`);
     else tops.set(q.colour, q.id);

@@ -253,9 +253,12 @@ export const Person = z
     skin: z.enum(PERSON_SKINS).optional(),
     hair: z.enum(PERSON_HAIRS).optional(),
     shoes: z.enum(PERSON_SHOES).optional(),
-    /** where the person stands when the script starts; absent = not in the place */
+    /**
+     * where the person stands when the script starts (absent = not in the place); with `sits_on` (a fixed piece with
+     * a seat surface) they sit there, facing `heading`, the whole script (x, y is below the middle of the trunk, as standing)
+     */
     at: z
-      .object({ x: num, y: num, heading: angle.default(0) })
+      .object({ x: num, y: num, heading: angle.default(0), sits_on: Ident.optional() })
       .strict()
       .optional(),
   })

@@ -37,9 +37,19 @@ export type DoorEvent = z.infer<typeof DoorEvent>;
 
 /**
  * A person walks from `from` at t0 to `to` at t1 at constant speed, heading along the leg; a leg with from = to
- * is standing (heading given, or the previous leg's). Outside every leg the person is absent.
+ * is standing (heading given, or the previous leg's), or sitting on a seat whose top is at `seat`. Outside every
+ * leg the person is absent.
  */
-export const PersonLeg = z.object({ t0: t, t1: t, from: XY, to: XY, heading: z.number().finite().optional() }).strict();
+export const PersonLeg = z
+  .object({
+    t0: t,
+    t1: t,
+    from: XY,
+    to: XY,
+    heading: z.number().finite().optional(),
+    seat: z.number().finite().positive().optional(),
+  })
+  .strict();
 export type PersonLeg = z.infer<typeof PersonLeg>;
 
 export const Timeline = z
@@ -124,8 +134,18 @@ export function emptyTimeline(place: Place, durationS: number): Timeline {
   for (const [id, s] of Object.entries(init.doors)) doors[id] = [{ t: 0, state: s }];
   const people: Record<string, PersonLeg[]> = {};
   for (const p of place.people) {
-    people[p.id] = p.at
-      ? [{ t0: 0, t1: durationS, from: [p.at.x, p.at.y], to: [p.at.x, p.at.y], heading: normHeading(p.at.heading) }]
+    const at = init.people[p.id];
+    people[p.id] = at
+      ? [
+          {
+            t0: 0,
+            t1: durationS,
+            from: [at.x, at.y],
+            to: [at.x, at.y],
+            heading: at.heading,
+            ...(at.seat !== undefined ? { seat: at.seat } : {}),
+          },
+        ]
       : [];
   }
   return {
@@ -187,7 +207,9 @@ export function personAt(legs: readonly PersonLeg[], t: number): PersonPose | un
     else if (p.from[0] !== p.to[0] || p.from[1] !== p.to[1])
       heading = (Math.atan2(p.to[1] - p.from[1], p.to[0] - p.from[0]) * 180) / Math.PI;
   }
-  return { x, y, heading: normHeading(heading ?? 0), walking: false, phase: 0, speed: 0 };
+  const pose: PersonPose = { x, y, heading: normHeading(heading ?? 0), walking: false, phase: 0, speed: 0 };
+  if (l.seat !== undefined) pose.seat = l.seat;
+  return pose;
 }
 
 /** The exact world state at time t (seconds from the script's start). Pure. */

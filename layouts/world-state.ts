@@ -4,7 +4,7 @@
  * `worldAt(t)` gives it at any moment of a script.
  */
 import { normHeading } from '../foundation/angles.ts';
-import type { DoorState, Place } from './place-schema.ts';
+import type { DoorState, Person, Place } from './place-schema.ts';
 
 /** Where a thing is: centre x, y of its footprint, z of its bottom (the surface it rests on), yaw in degrees. */
 export interface ThingPose {
@@ -29,6 +29,8 @@ export interface PersonPose {
   phase: number;
   /** current speed in m/s (0 standing) */
   speed: number;
+  /** sitting: the height of the seat's top (the person's `at.sits_on`); absent standing or walking */
+  seat?: number;
 }
 
 export interface WorldState {
@@ -49,6 +51,11 @@ export function surfaceTop(place: Place, restsOn: string, level?: number): numbe
 
 export { normHeading };
 
+/** The height of the seat a person sits on (their `at.sits_on`): undefined when they do not sit. */
+export function seatTop(place: Place, p: Person): number | undefined {
+  return p.at?.sits_on === undefined ? undefined : surfaceTop(place, p.at.sits_on);
+}
+
 /** The state the place file describes: things at their positions, doors in their initial state, people at `at`. */
 export function initialState(place: Place): WorldState {
   const things: Record<string, ThingPose> = {};
@@ -67,8 +74,11 @@ export function initialState(place: Place): WorldState {
   for (const d of place.doors) doors[d.id] = d.initial;
   const people: Record<string, PersonPose> = {};
   for (const p of place.people) {
-    if (p.at)
+    if (p.at) {
       people[p.id] = { x: p.at.x, y: p.at.y, heading: normHeading(p.at.heading), walking: false, phase: 0, speed: 0 };
+      const seat = seatTop(place, p);
+      if (seat !== undefined) people[p.id].seat = seat;
+    }
   }
   return { things, doors, people };
 }

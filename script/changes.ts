@@ -59,6 +59,8 @@ export interface ChangeWorld {
   sampleFloor(s: Stream): [number, number];
   /** whether a thing of radius r may rest on the floor at (x, y): clear of fixed structure, sites and routes */
   floorFree(x: number, y: number, r: number): boolean;
+  /** whether a disc of radius r at x, y on a surface (a fixed id) is clear of what else is there (people seated on it) */
+  surfaceFree?(on: string, x: number, y: number, r: number): boolean;
 }
 
 export interface ChangeState {
@@ -138,7 +140,7 @@ export function newSpot(
     } else {
       const r = s.pick(surfaces);
       const xy = pointOn(r, thing.radius + 0.02, s);
-      if (xy)
+      if (xy && (world.surfaceFree?.(r.id, xy[0], xy[1], thing.radius) ?? true))
         p = {
           rests_on: r.id,
           ...(r.level !== undefined ? { level: r.level } : {}),

@@ -18,6 +18,7 @@ import {
 import type { Place, Site } from '../layouts/place-schema.ts';
 import { emptyTimeline, type PersonLeg, type ThingEvent, type DoorEvent, type Timeline } from '../layouts/timeline.ts';
 import { placeSolids, shelfRect, surfaceRect } from '../layouts/world.ts';
+import { seatedKeepOut, seatedReach } from '../layouts/person-figure.ts';
 import { initialState, surfaceTop, type WorldState } from '../layouts/world-state.ts';
 import { stream, type Stream } from '../foundation/index.ts';
 import { charge, DEFAULT_BATTERY, type BatteryModel } from './battery.ts';
@@ -201,6 +202,20 @@ export function planScript(inp: ScriptInput): ScriptPlan {
 
   // ---- the world's state and its history
   let state: WorldState = initialState(place);
+  // a seated person sits where the place seats them the whole script: never walking, arriving or leaving, and an
+  // obstacle to the robot's routes, to where things are put down and to the walkers (the floor they keep,
+  // seatedKeepOut: their disc swept over their legs, as the people families measure them)
+  const seated: WorldState['people'] = Object.fromEntries(
+    Object.entries(state.people).filter(([, p]) => p.seat !== undefined),
+  );
+  const sitters = place.people.flatMap((p) => {
+    const reach = seatedReach(place, p);
+    if (!reach || !p.at?.sits_on) return [];
+    const from: XY = [p.at.x, p.at.y];
+    return [
+      { on: p.at.sits_on, from, to: [from[0] + reach[0], from[1] + reach[1]] as XY, radius: p.shoulder_width / 2 },
+    ];
+  });
   const present: Record<string, boolean> = Object.fromEntries(place.people.map((p) => [p.id, !!p.at]));
   const personPos: Record<string, XY> = Object.fromEntries(
     place.people.map((p) => [p.id, (p.at ? [p.at.x, p.at.y] : [0, 0]) as XY]),
@@ -212,12 +227,14 @@ export function planScript(inp: ScriptInput): ScriptPlan {
   const doorEvents: Record<string, DoorEvent[]> = {};
   for (const [id, d] of Object.entries(state.doors)) doorEvents[id] = [{ t: 0, state: d }];
   const closeStand = (id: string, t: number) => {
+    const sits = seated[id] ? { heading: seated[id].heading, seat: seated[id].seat } : {};
     if (present[id] && t > standSince[id])
-      legs[id].push({ t0: standSince[id], t1: t, from: personPos[id], to: personPos[id] });
+      legs[id].push({ t0: standSince[id], t1: t, from: personPos[id], to: personPos[id], ...sits });
   };
 
   // ---- what the change model needs
-  const structure = placeSolids(place, { ...state, things: {}, people: {} });
+  const keepOut = place.people.flatMap((p) => seatedKeepOut(place, p));
+  const structure = placeSolids(place, { ...state, things: {}, people: seated }).concat(keepOut);
   const bnd = {
     min: [place.bounds.x_min, place.bounds.y_min] as Vec2,
     max: [place.bounds.x_max, place.bounds.y_max] as Vec2,
@@ -247,16 +264,18 @@ export function planScript(inp: ScriptInput): ScriptPlan {
     things: movables,
     surfaces: surfaceRects(place),
     doors: place.doors.map((d) => ({ id: d.id, states: d.states })),
-    people: place.people.map((p) => p.id),
+    people: place.people.map((p) => p.id).filter((id) => !seated[id]),
     sampleFloor: (s) => randomPointIn(s.pick(roomsOrBounds), s),
     floorFree: (x, y, r) =>
       structMap.at(x, y) >= r + 0.03 && keepAway.every((p) => Math.hypot(p[0] - x, p[1] - y) >= awayR + r),
+    surfaceFree: (on, x, y, r) =>
+      sitters.every((q) => q.on !== on || segmentDistance([x, y], q.from, q.to) >= r + q.radius + 0.02),
   };
   const moveChance = drawMoveChances(job.changes, movables, st('move-chance'));
 
   const areas = place.people_areas.map((a) => a.polygon as XY[]);
   const buildNav = (w: WorldState): NavMap =>
-    navMap(place, placeSolids(place, { ...w, people: {} }), body, job.clearance.value, cell);
+    navMap(place, placeSolids(place, { ...w, people: {} }).concat(keepOut), body, job.clearance.value, cell);
   const sitesXY = job.tasks.kinds
     .flatMap((kd) => ('sites' in kd ? kd.sites : 'surfaces' in kd ? kd.surfaces : []))
     .concat(job.tasks.handoff ? [job.tasks.handoff.site] : [])
@@ -446,7 +465,7 @@ export function planScript(inp: ScriptInput): ScriptPlan {
     const cams = kfs.map((f) => cameraFromBase(f.pose, mount, f.pitch_deg));
     const maxDepth = baseZ > 2 ? 120 : 20;
     const ps = st('people', ti);
-    const ids = place.people.map((p) => p.id).filter((id) => present[id]);
+    const ids = place.people.map((p) => p.id).filter((id) => present[id] && !seated[id]);
     const nWalk = Math.min(ids.length, ps.int(job.people.per_task.min, job.people.per_task.max));
     const walkers = new Set(ps.shuffle(ids).slice(0, nWalk));
     // the person who hands the robot its task, where a hand-off began it
@@ -623,3 +642,12 @@ function applyChanges(place: Place, w: WorldState, changes: readonly Change[]): 
 
 export type { Site, Stream };
 export { cloneChangeState };
+
+/** The distance (m) from point p to the segment a-b. */
+function segmentDistance(p: XY, a: XY, b: XY): number {
+  const dx = b[0] - a[0],
+    dy = b[1] - a[1];
+  const l2 = dx * dx + dy * dy;
+  const f = l2 > 0 ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / l2)) : 0;
+  return Math.hypot(p[0] - a[0] - f * dx, p[1] - a[1] - f * dy);
+}

@@ -95,6 +95,8 @@ export interface PersonInfo {
   colour: string;
   /** radius of the disc a person occupies on the floor (half the shoulder width) */
   radius_m: number;
+  /** a seated person: the disc sweeps from where they are to this offset (x, y, m) ahead, over their legs */
+  reach?: readonly [number, number];
 }
 
 /** The truth a family may read. */

@@ -2,13 +2,12 @@
 import { personAt, solidsAt, type Timeline } from '../../layouts/timeline.ts';
 import type { Solid } from '../../layouts/solids.ts';
 import type { WorldView } from './inputs.ts';
+import { peopleInfo } from './people.ts';
 
 export function worldFromTimeline(tl: Timeline): WorldView {
   const cache = new Map<number, readonly Solid[]>();
   const things = new Map(tl.place.things.map((t) => [t.id, { id: t.id, kind: t.kind, colour: t.colour }]));
-  const people = new Map(
-    tl.place.people.map((p) => [p.id, { id: p.id, colour: p.colour, radius_m: p.shoulder_width / 2 }]),
-  );
+  const people = new Map(peopleInfo(tl.place).map((p) => [p.id, p]));
   return {
     solidsAt(t) {
       let s = cache.get(t);

@@ -32,7 +32,7 @@ export function approachMem(ctx: AskContext): FamilyOutcome {
   const person = ctx.world.person(who.id);
   if (!person) return skip('approach_mem', `no person ${who.id}`);
   const last = lastSighting(frames, who.id)!;
-  const p = personPixel(ctx, last, f.pose, person.radius_m);
+  const p = personPixel(ctx, last, f.pose, person);
   const r = predictedApproach(ctx, frames, who.id, f.pose, f.t, p);
   if (!r.ok) return skip('approach_mem', r.reason);
   const gold = baseGold(ctx, family, {

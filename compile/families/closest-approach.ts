@@ -26,7 +26,7 @@ export function closestApproach(ctx: AskContext): FamilyOutcome {
     const person = ctx.world.person(id);
     if (!person) return skip('closest_approach', `no person ${id}`);
     const seen = f.entities.find((e) => e.entity === id)!;
-    const p = personPixel(ctx, { frame: f, seen }, f.pose, person.radius_m);
+    const p = personPixel(ctx, { frame: f, seen }, f.pose, person);
     const r = predictedApproach(ctx, taskFrames(ctx), id, f.pose, f.t, p);
     if (!r.ok) return skip('closest_approach', r.reason);
     if (!best || r.gap < best.gap) best = { gap: r.gap, p };

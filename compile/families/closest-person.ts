@@ -24,13 +24,13 @@ export function closestPerson(ctx: AskContext): FamilyOutcome {
       const at = ctx.world.personAt(id, f.t);
       const person = ctx.world.person(id);
       if (!at || !person) continue;
-      const gap = personGap(ctx, f.pose, at, person.radius_m);
+      const gap = personGap(ctx, f.pose, at, person);
       if (!best || gap < best.gap) best = { gap, frame: f, id };
     }
   }
   if (!best) return skip('closest_person', 'no person was seen during the task');
   const seen = best.frame.entities.find((e) => e.entity === best!.id)!;
-  const p = personPixel(ctx, { frame: best.frame, seen }, best.frame.pose, ctx.world.person(best.id)!.radius_m);
+  const p = personPixel(ctx, { frame: best.frame, seen }, best.frame.pose, ctx.world.person(best.id)!);
   const now = best.frame === askFrame(ctx);
   const gold = baseGold(ctx, family, {
     knowable: true,

@@ -1,11 +1,12 @@
 /**
  * The people families as a perfect reader answers them: a person it saw stands where the frame showed them (the
  * world at that frame's time); the gap to the body is the distance from the body's footprint to the person's
- * disc (half their shoulder width), 0 when they meet. Where a person will be is predicted the way a reader of
+ * disc (half their shoulder width; swept over a seated person's legs), 0 when they meet. Where a person will be is predicted the way a reader of
  * the frames can: the constant-velocity extrapolation of their last two sightings (docs/questions.md).
  */
-import { bodyAt, pointToFootprint } from '../../layouts/geometry/index.ts';
+import { bodyAt } from '../../layouts/geometry/index.ts';
 import { spoken } from '../ask/names.ts';
+import { gapToPerson } from '../ask/people.ts';
 import { currentTask, frameNow, sightings, type ReaderFrame, type ReaderMemory } from './memory.ts';
 
 /** Sightings further apart than this (s) make no track. */
@@ -14,12 +15,11 @@ const TRACK_S = 10;
 const RECENT_S = 60;
 const STEP_S = 0.1;
 
-function gap(m: ReaderMemory, pose: ReaderFrame['pose'], at: { x: number; y: number }, radius: number): number {
+function gap(m: ReaderMemory, pose: ReaderFrame['pose'], at: { x: number; y: number }, id: string): number {
   const fp = bodyAt(m.job.body, { x: pose.x, y: pose.y, yaw_deg: pose.heading_deg });
-  return Math.max(0, pointToFootprint(at.x, at.y, fp).distance - radius);
+  const person = m.world.people.find((p) => p.id === id) ?? { id, colour: '', radius_m: 0.2 };
+  return gapToPerson(fp, at, person);
 }
-
-const radiusOf = (m: ReaderMemory, id: string) => m.world.people.find((p) => p.id === id)?.radius_m ?? 0.2;
 
 /** People with pixels in a frame. */
 function inView(f: ReaderFrame): string[] {
@@ -33,7 +33,7 @@ export function readClosestPerson(m: ReaderMemory): number | null {
     for (const id of inView(f)) {
       const at = m.world.personAt(id, f.t);
       if (!at) continue;
-      const g = gap(m, f.pose, at, radiusOf(m, id));
+      const g = gap(m, f.pose, at, id);
       if (best === null || g < best) best = g;
     }
   }
@@ -62,7 +62,7 @@ function predictedGap(m: ReaderMemory, id: string): number | null {
   for (let i = 0; i <= n; i++) {
     const t = Math.min(t1, now.t + i * STEP_S);
     const at = { x: pb.x + vx * (t - last.frame.t), y: pb.y + vy * (t - last.frame.t) };
-    best = Math.min(best, gap(m, now.pose, at, radiusOf(m, id)));
+    best = Math.min(best, gap(m, now.pose, at, id));
   }
   return best;
 }

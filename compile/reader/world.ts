@@ -5,12 +5,14 @@
  */
 import type { Solid } from '../../layouts/solids.ts';
 import { personAt, solidsAt, type Timeline } from '../../layouts/timeline.ts';
+import type { PersonInfo } from '../ask/inputs.ts';
+import { peopleInfo } from '../ask/people.ts';
 
 export interface ReaderWorld {
   solidsAt(t: number): readonly Solid[];
   personAt(id: string, t: number): { x: number; y: number } | undefined;
   things: readonly { id: string; kind: string; colour: string }[];
-  people: readonly { id: string; colour: string; radius_m: number }[];
+  people: readonly PersonInfo[];
   rooms: readonly { name: string; polygon: readonly (readonly [number, number])[] }[];
 }
 
@@ -32,7 +34,7 @@ export function readerWorld(tl: Timeline): ReaderWorld {
       return p ? { x: p.x, y: p.y } : undefined;
     },
     things: tl.place.things.map((t) => ({ id: t.id, kind: t.kind, colour: t.colour })),
-    people: tl.place.people.map((p) => ({ id: p.id, colour: p.colour, radius_m: p.shoulder_width / 2 })),
+    people: peopleInfo(tl.place),
     rooms: tl.place.rooms.map((r) => ({ name: r.name, polygon: r.polygon.map((q) => [q[0], q[1]] as const) })),
   };
 }

@@ -4,7 +4,8 @@
  * people of different heights, widths, clothes and looks (skin, hair, shoes drawn from their ids) walk past in a row,
  * each an eighth of the walking cycle on from the one before, so the row reads as one stride; three more stand facing
  * the camera. Three views: the helper's (1.30 m up, pitched down 10 degrees) and the vacuum's (0.12 m up,
- * pitched up 8 degrees) of the walking row, and the helper's of the standing group, 3.5 to 4.5 m away.
+ * pitched up 8 degrees) of the walking row, and the helper's of the standing group and the two sitting on a couch
+ * behind them, 3.5 to 6.5 m away.
  *
  * Run: nice -n 10 npx tsx tests/bench/people-gallery.ts [--out docs/people.jpg] [--samples 48]
  */
@@ -37,7 +38,7 @@ const views = [
     camera: { position: [0, -4.5, 0.12], yaw_deg: 90, pitch_deg: 8 },
   },
   {
-    label: 'standing, facing the helper (1.30 m, -10 deg)',
+    label: 'standing, and sitting on a couch behind, facing the helper (1.30 m, -10 deg)',
     camera: { position: [0, 16.5, 1.3], yaw_deg: 90, pitch_deg: -10 },
   },
 ] as const;

@@ -2,7 +2,8 @@
  * A place of people alone (tests/bench/people-gallery.ts, tests/integration/render/people-crosscheck.test.ts): eight
  * people of different heights, widths and clothes walk along +x in a row at y = 0, each an eighth of the walking
  * cycle on from the one before at time T (so the row shows one stride, from the feet passing to the widest step and
- * back), and three stand at y = 20 facing -y; a grey floor, a sky and a sun.
+ * back), three stand at y = 20 facing -y and two sit behind them on a couch, facing -y too; a grey floor, a sky and
+ * a sun.
  */
 import { Place } from '../../layouts/place-schema.ts';
 import { checkPlace } from '../../layouts/place-rules.ts';
@@ -20,6 +21,8 @@ const COLOURS: Record<string, [number, number, number]> = {
   navy: [0.05, 0.08, 0.22],
   orange: [0.8, 0.35, 0.08],
   purple: [0.3, 0.1, 0.4],
+  teal: [0.05, 0.4, 0.4],
+  pink: [0.8, 0.4, 0.5],
 };
 /** [top, trousers, height, shoulder width] of the walking row, then of the standing group */
 const WALKING: [string, string, number, number][] = [
@@ -37,14 +40,27 @@ const STANDING: [string, string, number, number][] = [
   ['beige', 'black', 1.6, 0.37],
   ['purple', 'blue', 1.74, 0.43],
 ];
+const SITTING: [string, string, number, number][] = [
+  ['teal', 'beige', 1.7, 0.42],
+  ['pink', 'grey', 1.82, 0.46],
+];
+/** the couch the sitters sit on: its middle (x, y), facing -y */
+const COUCH: [number, number] = [0, 22.9];
 /** the time at which the row stands as described */
 export const PEOPLE_T = 10;
 /** the walkers' spacing along the row (m) */
 export const PEOPLE_GAP = 1.05;
 
-export function peopleScene(): { place: Place; timeline: Timeline; walkers: string[]; standers: string[] } {
+export function peopleScene(): {
+  place: Place;
+  timeline: Timeline;
+  walkers: string[];
+  standers: string[];
+  sitters: string[];
+} {
   const walkers = WALKING.map((_, i) => `walker_${i}`);
   const standers = STANDING.map((_, i) => `stander_${i}`);
+  const sitters = SITTING.map((_, i) => `sitter_${i}`);
   const person = ([colour, trousers, height, shoulder_width]: [string, string, number, number], id: string) => ({
     id,
     colour,
@@ -64,6 +80,11 @@ export function peopleScene(): { place: Place; timeline: Timeline; walkers: stri
         roughness: 0.8,
         pattern: { kind: 'concrete', colour2: [0.46, 0.46, 0.46], scale: 0.5 },
       },
+      couch_fabric: {
+        colour: [0.25, 0.3, 0.34],
+        roughness: 0.95,
+        pattern: { kind: 'fabric', colour2: [0.21, 0.26, 0.3], scale: 0.01 },
+      },
     },
     floor: { material: 'grey_floor' },
     rooms: [
@@ -81,6 +102,23 @@ export function peopleScene(): { place: Place; timeline: Timeline; walkers: stri
     people: [
       ...WALKING.map((w, i) => person(w, walkers[i])),
       ...STANDING.map((s, i) => ({ ...person(s, standers[i]), at: { x: (i - 1) * 1.2, y: 20, heading: -90 } })),
+      // on the couch's two seats, their hips just behind its front edge (y 22.45)
+      ...SITTING.map((s, i) => ({
+        ...person(s, sitters[i]),
+        at: { x: COUCH[0] + (i - 0.5) * 1.1, y: 22.64, heading: -90, sits_on: 'couch' },
+      })),
+    ],
+    fixed: [
+      {
+        id: 'couch',
+        kind: 'couch',
+        shape: 'box',
+        center: COUCH,
+        size: [2.2, 0.9, 0.8],
+        material: 'couch_fabric',
+        surface: 0.42,
+        asset: { kind: 'couch', seed: 3, seats: 2, arms: 'square', legs: 'wood', back: 'cushions' },
+      },
     ],
     lights: {
       world: { colour: [0.85, 0.88, 0.95], strength: 0.5 },
@@ -97,5 +135,11 @@ export function peopleScene(): { place: Place; timeline: Timeline; walkers: stri
     const walked = STRIDE_M * (2 + i / walkers.length);
     return [id, [{ t0: PEOPLE_T - walked, t1: PEOPLE_T + 2, from: [x - walked, 0], to: [x + 2, 0] }]];
   });
-  return { place, timeline: { ...base, people: { ...base.people, ...Object.fromEntries(legs) } }, walkers, standers };
+  return {
+    place,
+    timeline: { ...base, people: { ...base.people, ...Object.fromEntries(legs) } },
+    walkers,
+    standers,
+    sitters,
+  };
 }

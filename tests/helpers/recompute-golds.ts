@@ -3,11 +3,13 @@
  * compile/families (and from the perfect reader): the body's contact along a drive by a vertex-against-edge test of
  * convex outlines (not the compiler's Minkowski sweep), corridors stepped on the seen grid, the way_to route field by
  * brute-force closing, clearance and a simple Dijkstra, things' middles from the world at their last sighting.
- * People's gaps by a point-to-outline distance less half their shoulder width, sampled every 0.1 s over the horizon.
+ * People's gaps by a point-to-outline distance less half their shoulder width (a seated person's over their reach),
+ * sampled every 0.1 s over the horizon.
  * The solids of the place at a time come from the world model's reading of the timeline (layouts' solidsAt), the
  * people's places from their legs (linear along each); the base pose from the frame's recorded camera less the
  * job's camera mount, or for the corridors the pose the robot's step reports where the caller gives it.
  */
+import { seatedReach } from '../../layouts/person-figure.ts';
 import { solidsAt, type Timeline } from '../../layouts/timeline.ts';
 import type { Solid } from '../../layouts/solids.ts';
 
@@ -532,7 +534,13 @@ function personGapAt(tl: Timeline, job: BodyJob, cam: Vis['camera'], id: string,
   const person = tl.place.people.find((p) => p.id === id);
   if (!at || !person) return undefined;
   const b = basePose(job, cam);
-  return Math.max(0, pointToOutline(bodyOutline(job, b.x, b.y, b.yaw), at[0], at[1]) - person.shoulder_width / 2);
+  const outline = bodyOutline(job, b.x, b.y, b.yaw);
+  // a seated person's disc sweeps over their legs: measured every centimetre along the sweep
+  const [rx, ry] = seatedReach(tl.place, person) ?? [0, 0];
+  const n = Math.ceil(Math.hypot(rx, ry) / 0.01);
+  let d = pointToOutline(outline, at[0], at[1]);
+  for (let i = 1; i <= n; i++) d = Math.min(d, pointToOutline(outline, at[0] + (rx * i) / n, at[1] + (ry * i) / n));
+  return Math.max(0, d - person.shoulder_width / 2);
 }
 
 const peopleSeen = (f: Vis) => f.entities.filter((e) => e.role === 'person' && e.pixels > 0).map((e) => e.entity);

@@ -5,8 +5,8 @@
  * drawn from its id.
  */
 import { describe, expect, it } from 'vitest';
-import { personMaterials, personSolids } from '../../../layouts/person-figure.ts';
-import type { Person } from '../../../layouts/place-schema.ts';
+import { personMaterials, personSolids, seatedReach } from '../../../layouts/person-figure.ts';
+import type { Person, Place } from '../../../layouts/place-schema.ts';
 import { overlappingPairs, penetration } from '../../../layouts/overlap.ts';
 import { extentAlong, type Solid, solidIssues } from '../../../layouts/solids.ts';
 import type { PersonPose } from '../../../layouts/world-state.ts';
@@ -103,6 +103,64 @@ describe('person figure', () => {
     const x = (name: string) => part(solids, name).center[0];
     expect(x('shoe_left') - x('shoe_right')).toBeGreaterThan(0.3);
     expect(x('hand_right') - x('hand_left')).toBeGreaterThan(0.1);
+  });
+
+  it('sits on seats from 0.3 to 0.6 m: sound, no interpenetration, on the seat, feet on the floor where they reach it', () => {
+    const bad: string[] = [];
+    for (const [H, W] of sizes)
+      for (const seat of [0.3, 0.4, 0.45, 0.5, 0.6]) {
+        const solids = personSolids(person(H, W), { ...pose(0, false, 0), x: 0, y: 0, seat });
+        const at = `H ${H} W ${W} seat ${seat}`;
+        for (const s of solids)
+          for (const i of solidIssues(s)) bad.push(`${at}: ${s.name} ${i.path.join('.')} ${i.message}`);
+        for (const [a, b] of overlappingPairs(solids, PEN))
+          bad.push(`${at}: ${a.name} x ${b.name} by ${penetration(a, b).toFixed(5)} m`);
+        // the pelvis rests on the seat and nothing but the legs goes below it
+        if (Math.abs(bottom(part(solids, 'pelvis')) - seat) > 1e-9)
+          bad.push(`${at}: pelvis at ${bottom(part(solids, 'pelvis'))}`);
+        for (const s of solids)
+          if (!/(shin|shoe|thigh)_/.test(s.name) && bottom(s) < seat - 1e-9)
+            bad.push(`${at}: ${s.name} below the seat`);
+        // the thighs leave the seat at the pelvis' front face: nothing of them behind it below the seat's top
+        const front = part(solids, 'pelvis').center[0] + part(solids, 'pelvis').size[0] / 2;
+        for (const side of ['left', 'right']) {
+          const thigh = part(solids, `thigh_${side}`);
+          if (bottom(thigh) < seat - 0.3 * H) bad.push(`${at}: thigh_${side} hangs to ${bottom(thigh)}`);
+          if (thigh.center[0] + extentAlong(thigh, 1, 0, 0)[0] < front - 1e-6)
+            bad.push(`${at}: thigh_${side} behind the pelvis`);
+        }
+        // never below the floor; on it unless the legs are too short for the seat (they then dangle)
+        const low = Math.min(...solids.map(bottom));
+        if (low < -1e-9) bad.push(`${at}: below the floor at ${low}`);
+        if (seat <= 0.45 && H >= 1.7 && low > 1e-6) bad.push(`${at}: feet dangle at ${low}`);
+        // seated, the figure is lower than standing and its shins are the part nearest upright below the knees
+        if (Math.max(...solids.map(top)) > 0.85 * H + seat - 0.3) bad.push(`${at}: too tall seated`);
+      }
+    expect(bad).toEqual([]);
+  });
+
+  it('sits within the disc of its reach: every part inside the sweep of half its shoulder width ahead of it', () => {
+    for (const [H, W] of sizes) {
+      const p = { ...person(H, W), at: { x: 1, y: 2, heading: 120, sits_on: 'couch' } };
+      const place = { fixed: [{ id: 'couch', surface: 0.44 }] } as unknown as Place;
+      const reach = seatedReach(place, p)!;
+      const solids = personSolids(p, { ...pose(0, false, 120), x: 1, y: 2, seat: 0.44 });
+      const len = Math.hypot(reach[0], reach[1]);
+      const [ux, uy] = [reach[0] / len, reach[1] / len];
+      expect(Math.atan2(uy, ux) / (Math.PI / 180)).toBeCloseTo(120, 6);
+      for (const s of solids) {
+        // the solid's box along and across the heading: no wider than the sweep, no further behind than the disc
+        // at the person's place, and its front corners in the disc at the sweep's far end
+        const along = extentAlong(s, ux, uy, 0).map((v) => v + (s.center[0] - 1) * ux + (s.center[1] - 2) * uy);
+        const across = extentAlong(s, -uy, ux, 0).map((v) => v + (s.center[0] - 1) * -uy + (s.center[1] - 2) * ux);
+        expect(Math.max(-across[0], across[1]), s.name).toBeLessThanOrEqual(W / 2 + 1e-9);
+        expect(along[0], s.name).toBeGreaterThanOrEqual(-W / 2 - 1e-9);
+        for (const c of across)
+          expect(Math.hypot(Math.max(0, along[1] - len), c), s.name).toBeLessThanOrEqual(W / 2 + 1e-9);
+      }
+      // a person who does not sit has no reach
+      expect(seatedReach(place, person(H, W))).toBeUndefined();
+    }
   });
 
   it('draws skin, hair and shoes from the id, and keeps what the place gives', () => {

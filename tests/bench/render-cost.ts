@@ -25,11 +25,10 @@ import type { Place } from '../../layouts/place-schema.ts';
 import { emptyTimeline } from '../../layouts/timeline.ts';
 import { BlenderProcess } from '../../render/blender-process.ts';
 import { buildShotList } from '../../render/build-shot-list.ts';
-import { blenderOutputs, filterPicture, hasPostFilter } from '../../render/post-filter.ts';
 import { QUALITY_PRESETS } from '../../render/quality.ts';
-import { writeShotList } from '../../render/shot-list.ts';
 import { decodeRgb } from '../../render/truth/jpeg.ts';
 import { STUDY_CAMERA, STUDY_VIEWS, type StudyView } from './quality-views.ts';
+import { type Rendered, renderFirstFrame } from './render-one.ts';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -60,11 +59,6 @@ function placeAt(commit: string, id: string): Place {
   return loadPlaceFile(file).place;
 }
 
-interface Rendered {
-  rgb: string;
-  cpu_s: number;
-}
-
 /** One view of a place at a seed, rendered (or read from the cache). */
 async function renderView(proc: BlenderProcess, place: Place, v: StudyView, seed: number): Promise<Rendered> {
   const settings = { ...final.settings, seed };
@@ -81,26 +75,7 @@ async function renderView(proc: BlenderProcess, place: Place, v: StudyView, seed
     camera: STUDY_CAMERA,
     settings,
   });
-  const jobPath = join(dir, 'job.json');
-  writeShotList(jobPath, job);
-  const files = {
-    rgb: join(dir, 'rgb.jpg'),
-    depth: join(dir, 'depth.png'),
-    ids: join(dir, 'ids.png'),
-    albedo: join(dir, 'albedo.png'),
-  };
-  const f = job.frames[0];
-  const rep = await proc.renderFrame({
-    jobPath,
-    width: job.camera.width,
-    height: job.camera.height,
-    index: f.index,
-    camera: f.camera,
-    moves: [],
-    out: blenderOutputs(job, files),
-  });
-  const filterS = hasPostFilter(job) ? await filterPicture(job, files) : 0;
-  const r: Rendered = { rgb: files.rgb, cpu_s: (rep.cpu_s ?? rep.render_s) + filterS };
+  const r = await renderFirstFrame(proc, job, dir);
   writeFileSync(meta, JSON.stringify(r));
   return r;
 }

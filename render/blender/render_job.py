@@ -650,6 +650,9 @@ def setup_world(scene, w):
         tex.sun_elevation = math.radians(float(sky["sun_elevation_deg"]))
         tex.sun_rotation = math.radians(90.0 - float(sky["sun_azimuth_deg"]))
         world.node_tree.links.new(tex.outputs["Color"], bg.inputs["Color"])
+        # the sky is lit by the rays that find it, not sampled as a light: a broad, smooth light needs no importance
+        # map, and sampling it sent a shadow ray to it from every shading point (docs/render.md, What it costs)
+        world.cycles.sampling_method = "NONE"
     scene.world = world
 
 

@@ -1,7 +1,8 @@
 /**
  * What the people families share: a person's gap to the body (the disc they stand on against the body's
- * footprint, swept forward over the legs of a seated person, 0 when they overlap), their sightings, and the constant-velocity extrapolation of the seen track with
- * the check that the true path stays within p of it (so a perfect reader of the frames can predict it).
+ * footprint, swept forward over the legs of a seated person, 0 when they overlap), their sightings, and the
+ * constant-velocity extrapolation of the seen track with the check that the true path stays within p of it (so a
+ * perfect reader of the frames can predict it).
  */
 import type { V3 } from '../../layouts/camera.ts';
 import { bodyAt, pointToFootprint } from '../../layouts/geometry/index.ts';

@@ -1,8 +1,9 @@
 /**
  * The people families as a perfect reader answers them: a person it saw stands where the frame showed them (the
  * world at that frame's time); the gap to the body is the distance from the body's footprint to the person's
- * disc (half their shoulder width; swept over a seated person's legs), 0 when they meet. Where a person will be is predicted the way a reader of
- * the frames can: the constant-velocity extrapolation of their last two sightings (docs/questions.md).
+ * disc (half their shoulder width; swept over a seated person's legs), 0 when they meet. Where a person will be is
+ * predicted the way a reader of the frames can: the constant-velocity extrapolation of their last two sightings
+ * (docs/questions.md).
  */
 import { bodyAt } from '../../layouts/geometry/index.ts';
 import { spoken } from '../ask/names.ts';

@@ -25,8 +25,7 @@ const arg = (name: string, dflt: string) => {
   return i > 0 ? process.argv[i + 1] : dflt;
 };
 const view = STUDY_VIEWS.find((v) => v.id === arg('view', 'dt-drone-base'));
-if (view?.place !== 'downtown_a')
-  throw new Error(`--view: not a downtown study view (tests/bench/quality-views.ts)`);
+if (view?.place !== 'downtown_a') throw new Error(`--view: not a downtown study view (tests/bench/quality-views.ts)`);
 const rounds = Number(arg('rounds', '2'));
 const final = QUALITY_PRESETS.final;
 const WORK = join(REPO_ROOT, 'tests', '.bench-cache', 'drone-cost');

@@ -225,26 +225,39 @@ export function samples(route: readonly Vec2[]): Sample[] {
   return out;
 }
 
-/** Footprints in square buckets of their bounding boxes, searched ring by ring out from a point. */
+/** Footprints in square buckets of their bounding boxes (a dense grid over them), searched ring by ring out from a point. */
 export class FootprintBuckets {
   static readonly SIZE = 1;
   readonly items: { fp: Footprint; box: [number, number, number, number] }[];
-  private readonly buckets = new Map<string, number[]>();
+  /** the grid's first cell and its size in cells; bucket (i, j) is cells[(i - i0) * nj + (j - j0)] */
+  private readonly i0: number;
+  private readonly j0: number;
+  private readonly ni: number;
+  private readonly nj: number;
+  private readonly cells: number[][];
   private readonly seen: Uint32Array;
   private stamp = 0;
   constructor(fps: readonly Footprint[]) {
     this.items = fps.map((fp) => ({ fp, box: footprintBounds(fp) }));
     this.seen = new Uint32Array(this.items.length);
     const S = FootprintBuckets.SIZE;
+    const cell = (v: number) => Math.floor(v / S);
+    this.i0 = Math.min(0, ...this.items.map((x) => cell(x.box[0])));
+    this.j0 = Math.min(0, ...this.items.map((x) => cell(x.box[1])));
+    this.ni = Math.max(this.i0, ...this.items.map((x) => cell(x.box[2]))) - this.i0 + 1;
+    this.nj = Math.max(this.j0, ...this.items.map((x) => cell(x.box[3]))) - this.j0 + 1;
+    this.cells = Array.from({ length: this.ni * this.nj }, () => []);
     this.items.forEach(({ box }, k) => {
-      for (let i = Math.floor(box[0] / S); i <= Math.floor(box[2] / S); i++)
-        for (let j = Math.floor(box[1] / S); j <= Math.floor(box[3] / S); j++) {
-          const key = `${i},${j}`;
-          const list = this.buckets.get(key);
-          if (list) list.push(k);
-          else this.buckets.set(key, [k]);
-        }
+      for (let i = cell(box[0]); i <= cell(box[2]); i++)
+        for (let j = cell(box[1]); j <= cell(box[3]); j++) this.cells[(i - this.i0) * this.nj + (j - this.j0)].push(k);
     });
+  }
+
+  /** the footprints listed in bucket (i, j); none outside the grid */
+  private bucket(i: number, j: number): readonly number[] {
+    const a = i - this.i0;
+    const b = j - this.j0;
+    return a < 0 || b < 0 || a >= this.ni || b >= this.nj ? [] : this.cells[a * this.nj + b];
   }
 
   /**
@@ -261,27 +274,38 @@ export class FootprintBuckets {
     let best = Infinity;
     let limit = bound + 1e-6;
     let left = this.items.length;
+    const visit = (i: number, j: number) => {
+      for (const n of this.bucket(i, j)) {
+        if (this.seen[n] === stamp) continue;
+        this.seen[n] = stamp;
+        left--;
+        const { fp, box } = this.items[n];
+        const h = Math.hypot(Math.max(box[0] - p[0], 0, p[0] - box[2]), Math.max(box[1] - p[1], 0, p[1] - box[3]));
+        // a box holding p (h = 0) is always measured: inside a solid the distance is negative
+        if (h > limit && h > 0) continue;
+        const d = pointToFootprint(p[0], p[1], fp).distance;
+        if (d < best) {
+          best = d;
+          limit = Math.min(limit, d);
+        }
+      }
+    };
     for (let k = 0; left > 0; k++) {
       // every footprint not yet seen lies in rings k and out, at least (k - 1) S from p
       if ((k - 1) * S > Math.max(limit, 0)) break;
-      for (let i = ci - k; i <= ci + k; i++)
-        for (let j = cj - k; j <= cj + k; j++) {
-          if (Math.max(Math.abs(i - ci), Math.abs(j - cj)) !== k) continue;
-          for (const n of this.buckets.get(`${i},${j}`) ?? []) {
-            if (this.seen[n] === stamp) continue;
-            this.seen[n] = stamp;
-            left--;
-            const { fp, box } = this.items[n];
-            const h = Math.hypot(Math.max(box[0] - p[0], 0, p[0] - box[2]), Math.max(box[1] - p[1], 0, p[1] - box[3]));
-            // a box holding p (h = 0) is always measured: inside a solid the distance is negative
-            if (h > limit && h > 0) continue;
-            const d = pointToFootprint(p[0], p[1], fp).distance;
-            if (d < best) {
-              best = d;
-              limit = Math.min(limit, d);
-            }
-          }
-        }
+      if (k === 0) {
+        visit(ci, cj);
+        continue;
+      }
+      // ring k: its top and bottom rows whole, then its two columns between them
+      for (let i = ci - k; i <= ci + k; i++) {
+        visit(i, cj - k);
+        visit(i, cj + k);
+      }
+      for (let j = cj - k + 1; j <= cj + k - 1; j++) {
+        visit(ci - k, j);
+        visit(ci + k, j);
+      }
     }
     return best;
   }

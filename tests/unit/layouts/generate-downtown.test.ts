@@ -1,11 +1,10 @@
 /**
  * The downtown generator (layouts/generate/downtown.ts): at 20 seeds each place loads through the place loader and
  * passes its rules (checkPlace) and has the base and drop points drone/1 needs, every drop point out of every
- * building's footprint at the drone's flight height; at 4 of them every pair of the drone's stops (its base and
- * every drop point) is joined by a route that exists, keeps the body clear and keeps C where the place leaves room
- * (tests/helpers/place-routes.ts, as places-routes.test.ts checks downtown_a: about 40 s a place on one core, so the
- * other seeds' routes are read by tests/bench/generate-places.ts --kind downtown). The same seed gives the same
- * bytes, other seeds other districts, and `stbench place new --kind downtown` writes the file.
+ * building's footprint at the drone's flight height; and every pair of the drone's stops (its base and every drop
+ * point) is joined by a route that exists, keeps the body clear and keeps C where the place leaves room
+ * (tests/helpers/place-routes.ts, as places-routes.test.ts checks downtown_a). The same seed gives the same bytes,
+ * other seeds other districts, and `stbench place new --kind downtown` writes the file.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,7 +22,6 @@ import { sitesForRole } from '../../../layouts/sites.ts';
 import { checkLegs, exactDistance, routeSetup } from '../../helpers/place-routes.ts';
 
 const SEEDS = Array.from({ length: 20 }, (_, i) => (i % 4 === 3 ? `downtown seed ${i}` : String(i * 43 + 7)));
-const ROUTED = SEEDS.slice(0, 4);
 const BIN = join(REPO_ROOT, 'pipeline/bin/stbench.mjs');
 const job = getJob('drone/1');
 const robot = robotNeeds(job);
@@ -70,7 +68,7 @@ describe.each(SEEDS)('the downtown of seed %j', (seed) => {
   });
 });
 
-describe.each(ROUTED)('the drone’s routes in the downtown of seed %j', (seed) => {
+describe.each(SEEDS)('the drone’s routes in the downtown of seed %j', (seed) => {
   it('joins every pair of its base and drop points by a route that keeps the body clear and keeps C where there is room', () => {
     const place = load(seed).read.place!.place;
     const st = routeSetup(job, place, { handoff: true });

@@ -1,7 +1,8 @@
 /**
  * A dining chair: four legs (the back two run up as the back's posts), a seat (a board, or a board with a cushion
  * pad), aprons under the seat or not, and a back between the posts: a panel, rails, or slats between two rails.
- * Frame: the seat's front at -y, the back at +y.
+ * Frame: the seat's front at -y, the back at +y. Its surface is the seat's top (where a person sits): given one, the
+ * seat is built at that height.
  */
 import { z } from 'zod';
 import { type AssetDef, box, cylinder, drawCoin, drawNum, drawPick, lathe, type Part, rbox } from '../asset.ts';
@@ -21,21 +22,26 @@ export const asset: AssetDef<Params> = {
   summary: 'four legs, a seat (board or cushioned), aprons, and a back of a panel, rails or slats between two posts',
   params: Params,
   sizes: () => ({ min: [0.36, 0.38, 0.7], max: [0.6, 0.62, 1.1] }),
+  // the seat's top: 0.4 m or more; a drawn one is a board 0.22 m under the back's top at least, and its pad
+  surface: (size) => [0.4, size[2] - 0.17],
   variants: [
     {},
     { back: 'slats', legs: 'square', seat: 'board', apron: true },
     { back: 'panel', legs: 'round', seat: 'cushion', apron: false },
     { back: 'rails', legs: 'tapered', seat: 'cushion', apron: true },
   ],
-  build([L, W, H], p, rng) {
+  build([L, W, H], p, rng, surface) {
     const back = drawPick(rng, ['panel', 'rails', 'slats'] as const, p.back);
     const legs = drawPick(rng, ['square', 'round', 'tapered'] as const, p.legs);
     const seat = drawPick(rng, ['board', 'board', 'cushion'] as const, p.seat);
     const apron = drawCoin(rng, 0.6, p.apron);
     const ls = drawNum(rng, 0.03, 0.045); // leg section
-    const hs = Math.min(drawNum(rng, 0.43, 0.48), H - 0.22); // the board's top
+    let hs = Math.min(drawNum(rng, 0.43, 0.48), H - 0.22); // the board's top
     const ts = drawNum(rng, 0.02, 0.04); // board thickness
     const legMat = legs === 'round' ? drawPick(rng, ['body', 'body', 'metal_dark', 'metal_brushed'] as const) : 'body';
+    // a given seat height: the cushion's top, or the board's (the cushion's thickness drawn here, not below)
+    const pad = surface !== undefined && seat === 'cushion' ? drawNum(rng, 0.03, 0.05) : undefined;
+    if (surface !== undefined) hs = surface - (pad ?? 0);
     const r = ls / 2;
     const xl = L / 2 - r,
       yf = -W / 2 + r,
@@ -69,8 +75,10 @@ export const asset: AssetDef<Params> = {
     }
     // seat
     parts.push(rbox('seat', 'body', [-L / 2, -W / 2, zs], [L / 2, W / 2 - ls, hs], Math.min(0.008, ts / 2)));
+    let top = hs; // the seat's top
     if (seat === 'cushion') {
-      const tp = drawNum(rng, 0.03, 0.05);
+      const tp = pad ?? drawNum(rng, 0.03, 0.05);
+      top = hs + tp;
       const mat = drawPick(rng, ['linen_grey', 'linen_sand', 'linen_blue', 'linen_white'] as const);
       parts.push(
         rbox(
@@ -126,6 +134,10 @@ export const asset: AssetDef<Params> = {
         }
       }
     }
-    return { parts };
+    return {
+      parts,
+      // the seat's flat top: the board inside its rounded edge, or the pad's
+      surface: { top, center: [0, -ls / 2], size: [L - 0.07, W - ls - 0.07] },
+    };
   },
 };

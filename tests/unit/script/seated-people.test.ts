@@ -23,7 +23,7 @@ const withSitter = (at = '{ x: 1.95, y: 2.95, heading: -90, sits_on: couch_seat 
   readPlaceText(
     TEXT.replace(
       /^people:\n/m,
-      `people:\n  - { id: sitter, colour: green, trousers: beige, height: 1.72, shoulder_width: 0.42, at: ${at} }\n`,
+      `people:\n  - { id: sitter, colour: yellow, trousers: beige, height: 1.72, shoulder_width: 0.42, at: ${at} }\n`,
     ),
     FILE,
   );

@@ -119,10 +119,17 @@ describe('asset misfits', () => {
       "surface: a couch's surface lies 0.300..0.550 m above its bottom at this size (here 0.700: 0.300..0.550 m)",
     ]);
     const chair: Fixed = {
-      ...item({ size: [0.45, 0.5, 0.9], surface: 1.0 }),
+      ...item({ size: [0.45, 0.5, 0.9], surface: 0.9 }),
       asset: { kind: 'dining_chair', seed: 0 },
     };
-    expect(paths(chair)).toEqual(['surface: a dining_chair asset has no surface things rest on']);
+    expect(paths(chair)).toEqual([
+      "surface: a dining_chair's surface lies 0.400..0.730 m above its bottom at this size (here 0.800: 0.500..0.830 m)",
+    ]);
+    const lamp: Fixed = {
+      ...item({ size: [0.4, 0.4, 1.6], surface: 1.0 }),
+      asset: { kind: 'floor_lamp', seed: 0 },
+    };
+    expect(paths(lamp)).toEqual(['surface: a floor_lamp asset has no surface things rest on']);
   });
 
   it('a round top on a table that is not square, shelves, a shape other than a box', () => {

@@ -153,6 +153,32 @@ export function samplePath(path: readonly Stretch[], step = 0.05): Vec2[] {
 }
 
 /**
+ * Where a task resumes a room an earlier task left unfinished: the first stretch of the room's plan (made afresh for
+ * this task, as things may have moved in between, so its stretches need not be the earlier plan's) with a point
+ * farther than `near` from everything swept so far. The plan's length when every stretch was swept.
+ */
+export function resumeStretch(stretches: readonly Stretch[], swept: readonly Vec2[], near: number): number {
+  const key = (x: number, y: number) => `${Math.floor(x / near)},${Math.floor(y / near)}`;
+  const cells = new Map<string, Vec2[]>();
+  for (const p of swept) {
+    const k = key(p[0], p[1]);
+    const list = cells.get(k);
+    if (list) list.push(p);
+    else cells.set(k, [p]);
+  }
+  const swept_ = (p: Vec2) => {
+    const i = Math.floor(p[0] / near);
+    const j = Math.floor(p[1] / near);
+    for (let a = i - 1; a <= i + 1; a++)
+      for (let b = j - 1; b <= j + 1; b++)
+        for (const q of cells.get(`${a},${b}`) ?? []) if (Math.hypot(q[0] - p[0], q[1] - p[1]) <= near) return true;
+    return false;
+  };
+  const i = stretches.findIndex((st) => samplePath([st], 0.1).some((p) => !swept_(p)));
+  return i < 0 ? stretches.length : i;
+}
+
+/**
  * Share of a room's reachable floor that the body's footprint (its circle) swept: floor cells in the room within
  * the body radius of a reachable centre, against those also within the radius of a point of the cleaning path.
  */

@@ -8,7 +8,14 @@ import type { Vec2 } from '../layouts/geometry/index.ts';
 import type { Room } from '../layouts/place-schema.ts';
 import type { TaskKindSpec } from '../jobs/job-schema.ts';
 import { mustGoHome } from './battery.ts';
-import { coverageStretches, reachableCentres, roomCoverage, samplePath, type Stretch } from './coverage.ts';
+import {
+  coverageStretches,
+  reachableCentres,
+  resumeStretch,
+  roomCoverage,
+  samplePath,
+  type Stretch,
+} from './coverage.ts';
 import { siteName } from './sites.ts';
 import type { TaskContext } from './task-types.ts';
 
@@ -48,7 +55,11 @@ export function planVacuumTask(ctx: TaskContext, spec: CleanRooms): void {
   if (un && spec.finish_sent_home_room) {
     const r = usable.find((x) => x.id === un.room);
     if (r) {
-      chosen.push({ room: r, from: Math.min(un.fromStretch, plans.get(r.id)!.length - 1), before: un.cleaned });
+      // from the first stretch not swept yet (the plan is made afresh: an index into the earlier plan could skip
+      // stretches, or sweep again what was swept)
+      const stretches = plans.get(r.id)!;
+      const from = Math.min(resumeStretch(stretches, un.cleaned, spec.lane_spacing_m / 2), stretches.length - 1);
+      chosen.push({ room: r, from, before: un.cleaned });
       ctx.memory.unfinished = null;
     }
   }

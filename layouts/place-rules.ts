@@ -9,6 +9,7 @@ import type { Solid } from './solids.ts';
 import { boxCorners, overlappingPairs, penetration } from './overlap.ts';
 import { doorLeaf } from './walls.ts';
 import { assetIssues } from './assets/fixed.ts';
+import { thingAssetIssues } from './assets/thing.ts';
 import {
   cordPoints,
   materialTable,
@@ -170,6 +171,7 @@ export function checkPlace(placeIn: Place, file: string, locate: Locate): InputI
       add([...p, 'size'], 'a cylinder needs equal length and width (its diameter)');
     if (t.shape === 'sphere' && (Math.abs(t.size[0] - t.size[2]) > 1e-6 || Math.abs(t.size[1] - t.size[2]) > 1e-6))
       add([...p, 'size'], 'a sphere needs three equal sizes');
+    for (const x of thingAssetIssues(t)) add([...p, ...x.path], x.message);
     if (t.shape === 'cord') {
       if (!t.path) add([...p, 'path'], 'a cord needs a path');
       else {

@@ -8,6 +8,7 @@ import type { Solid } from './solids.ts';
 import { SHELF_BOARD, SHELF_POST } from './assets/asset.ts';
 import { assetShelfRect, assetSolids, assetSurfaceRect } from './assets/fixed.ts';
 import { ASSET_MATERIALS } from './assets/materials.ts';
+import { thingAssetSolids, thingBounds } from './assets/thing.ts';
 import { personSolids } from './person-figure.ts';
 import { doorLeaf, wallAxes, wallSolids } from './walls.ts';
 import { initialState, type ThingPose, type WorldState } from './world-state.ts';
@@ -156,11 +157,11 @@ export function cordPoints(t: Thing, pose: { x: number; y: number; yaw: number }
   return (t.path ?? []).map(([x, y]) => [pose.x + x * c - y * s, pose.y + x * s + y * c]);
 }
 
-/** A thing at a pose as solids (one, or a chain of thin boxes for a cord). */
+/** A thing at a pose as solids: its kind's parts (layouts/assets/thing.ts), a chain of thin boxes for a cord, or one. */
 export function thingSolids(t: Thing, pose: ThingPose): Solid[] {
   const material = `${thingBaseMaterial(t)}@${t.colour}`;
   const base = { owner: t.id, role: 'thing' as const, material };
-  const [l, w, h] = t.size;
+  const [, w, h] = t.size;
   if (t.shape === 'cord') {
     const pts = cordPoints(t, pose);
     const out: Solid[] = [];
@@ -177,15 +178,15 @@ export function thingSolids(t: Thing, pose: ThingPose): Solid[] {
     }
     return out;
   }
-  const size: [number, number, number] =
-    t.shape === 'sphere' ? [h, h, h] : t.shape === 'cylinder' ? [l, l, h] : [l, w, h];
+  const built = thingAssetSolids(t, pose, material);
+  if (built) return built;
   return [
     {
       ...base,
       name: `thing:${t.id}`,
       shape: t.shape,
       center: [pose.x, pose.y, pose.z + h / 2],
-      size,
+      size: thingBounds(t),
       yaw_deg: pose.yaw,
     },
   ];

@@ -107,6 +107,40 @@ export interface AssetDef<P = Record<string, unknown>> {
   build(size: Vec3, p: P, rng: Stream, surface: number | undefined, shelves?: readonly number[]): AssetBuild;
 }
 
+/** An angle in degrees in [-180, 180). */
+function wrapDeg(a: number): number {
+  return a - 360 * Math.floor((a + 180) / 360);
+}
+
+/**
+ * A part as a solid of the place, for an item (a fixed piece or a thing) at (x, y) with its bottom at z, turned by
+ * yaw degrees: the part's centre turned and moved, the yaws added, its tilts its own; 'body' is `solid.material`.
+ */
+export function placedPart(
+  p: Part,
+  at: { x: number; y: number; z: number; yaw: number },
+  solid: Pick<Solid, 'name' | 'owner' | 'role' | 'material'>,
+): Solid {
+  const yaw = (at.yaw * Math.PI) / 180;
+  const c = Math.cos(yaw),
+    s = Math.sin(yaw);
+  const [x, y, z] = p.center;
+  const out: Solid = {
+    ...solid,
+    shape: p.shape,
+    center: [at.x + x * c - y * s, at.y + x * s + y * c, at.z + z],
+    size: [...p.size],
+    yaw_deg: wrapDeg(at.yaw + (p.yaw_deg ?? 0)),
+    material: p.material === 'body' ? solid.material : p.material,
+  };
+  if (p.pitch_deg) out.pitch_deg = p.pitch_deg;
+  if (p.roll_deg) out.roll_deg = p.roll_deg;
+  if (p.profile) out.profile = p.profile.map((q) => [q[0], q[1]] as [number, number]);
+  if (p.wall !== undefined) out.wall = p.wall;
+  if (p.radius !== undefined) out.radius = p.radius;
+  return out;
+}
+
 // ------------------------------------------------------------------------------------------------ part builders
 
 /** A box between two corners. */

@@ -9,7 +9,7 @@
 import { stream, type Stream } from '../../foundation/rng.ts';
 import type { AssetRef, Fixed } from '../place-schema.ts';
 import type { Solid, Vec3 } from '../solids.ts';
-import { type AssetBuild, type AssetDef, type AssetIssue, sizeIssues } from './asset.ts';
+import { type AssetBuild, type AssetDef, type AssetIssue, placedPart, sizeIssues } from './asset.ts';
 import { assetDef, ASSET_DEFS, isAssetKind } from './registry.ts';
 
 /** Tolerance (metres) of the check that a surface meets its kind's range (as the place rules' other fits). */
@@ -143,36 +143,12 @@ export function fixedAssetBuild(f: Fixed): AssetBuild {
   return b;
 }
 
-/** An angle in degrees in [-180, 180). */
-function wrapDeg(a: number): number {
-  return a - 360 * Math.floor((a + 180) / 360);
-}
-
 /** A fixed item's asset as the place's solids: named fixed:<id>/<part>, owned by the item, at its pose. */
 export function assetSolids(f: Fixed): Solid[] {
-  const { parts } = fixedAssetBuild(f);
-  const yaw = (f.yaw * Math.PI) / 180;
-  const c = Math.cos(yaw),
-    s = Math.sin(yaw);
-  return parts.map((p) => {
-    const [x, y, z] = p.center;
-    const out: Solid = {
-      name: `fixed:${f.id}/${p.name}`,
-      owner: f.id,
-      role: 'fixed',
-      shape: p.shape,
-      center: [f.center[0] + x * c - y * s, f.center[1] + x * s + y * c, f.z + z],
-      size: [...p.size],
-      yaw_deg: wrapDeg(f.yaw + (p.yaw_deg ?? 0)),
-      material: p.material === 'body' ? f.material : p.material,
-    };
-    if (p.pitch_deg) out.pitch_deg = p.pitch_deg;
-    if (p.roll_deg) out.roll_deg = p.roll_deg;
-    if (p.profile) out.profile = p.profile.map((q) => [q[0], q[1]] as [number, number]);
-    if (p.wall !== undefined) out.wall = p.wall;
-    if (p.radius !== undefined) out.radius = p.radius;
-    return out;
-  });
+  const at = { x: f.center[0], y: f.center[1], z: f.z, yaw: f.yaw };
+  return fixedAssetBuild(f).parts.map((p) =>
+    placedPart(p, at, { name: `fixed:${f.id}/${p.name}`, owner: f.id, role: 'fixed', material: f.material }),
+  );
 }
 
 type MapRect = { center: [number, number]; size: [number, number]; yaw: number };

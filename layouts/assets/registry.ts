@@ -5,30 +5,34 @@
  * registry loads (so no kind is declared twice).
  */
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AssetDef } from './asset.ts';
 
-const DIR = fileURLToPath(new URL('./kinds/', import.meta.url));
-
-async function load(): Promise<AssetDef[]> {
-  const files = readdirSync(DIR)
+/**
+ * The kinds a folder's modules declare, each module exporting `name` (a value with a `kind`) and named after its kind
+ * (underscores as hyphens), sorted by kind. Shared by the fixed items' kinds and the things' (thing.ts).
+ */
+export async function loadKinds<T extends { kind: string }>(dir: URL, name: string): Promise<T[]> {
+  const path = fileURLToPath(dir);
+  const rel = relative(fileURLToPath(new URL('../../', import.meta.url)), path).replace(/\\/g, '/');
+  const files = readdirSync(path)
     .filter((f) => f.endsWith('.ts'))
     .sort();
-  const out: AssetDef[] = [];
+  const out: T[] = [];
   for (const f of files) {
-    const mod = (await import(pathToFileURL(join(DIR, f)).href)) as { asset?: AssetDef };
-    const def = mod.asset;
-    if (!def) throw new Error(`layouts/assets/kinds/${f} exports no asset`);
+    const mod = (await import(pathToFileURL(join(path, f)).href)) as Record<string, T | undefined>;
+    const def = mod[name];
+    if (!def) throw new Error(`${rel}/${f} exports no ${name}`);
     if (`${def.kind.replace(/_/g, '-')}.ts` !== f)
-      throw new Error(`layouts/assets/kinds/${f} declares the kind ${def.kind}: the file is named after the kind`);
+      throw new Error(`${rel}/${f} declares the kind ${def.kind}: the file is named after the kind`);
     out.push(def);
   }
   return out.sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
 }
 
 /** Every asset kind, sorted by kind. */
-export const ASSET_DEFS: readonly AssetDef[] = await load();
+export const ASSET_DEFS: readonly AssetDef[] = await loadKinds<AssetDef>(new URL('./kinds/', import.meta.url), 'asset');
 
 const BY_KIND = new Map(ASSET_DEFS.map((d) => [d.kind, d]));
 

@@ -4,14 +4,17 @@
  * of layouts/assets/ between them, things on their surfaces and shelves) as the render stage hands it to Blender
  * (buildShotList), three frames each at 640x480 and one sample, Blender's depth and id passes against `raycastFrame`
  * of the same objects. At least 99% of pixels must carry the same id and a depth within 10 mm, as the other kinds'
- * cross-checks ask; every item must show in some frame (over 1,000 px). The control, the truth given each item's
- * plain bounding box (what the item was before its asset), must fall below that, so the test can fail.
+ * cross-checks ask; every item must show in some frame (over 1,000 px), and every thing the library builds
+ * (layouts/assets/things/: the mug, the remote, the laptop, books, the plate and bowl, a box) over 50 px. The
+ * control, the truth given each item's plain bounding box (what the item was before its asset), must fall below
+ * that, so the test can fail.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../foundation/index.ts';
+import { thingAsset } from '../../../layouts/assets/thing.ts';
 import { cameraPose, intrinsics } from '../../../layouts/camera.ts';
 import { loadPlaceFile } from '../../../layouts/load.ts';
 import { emptyTimeline } from '../../../layouts/timeline.ts';
@@ -171,6 +174,11 @@ describe.each(ROOMS)(
       for (const f of place.fixed) {
         const id = entities.find((e) => e.entity === f.id)!.truth_id;
         expect(Math.max(...rows.map((r) => r.counts.get(id)?.[0] ?? 0)), `${f.id}\n${t}`).toBeGreaterThan(1000);
+      }
+      // the things the library builds (layouts/assets/things/), smaller, in view too
+      for (const th of place.things.filter((x) => thingAsset(x))) {
+        const id = entities.find((e) => e.entity === th.id)!.truth_id;
+        expect(Math.max(...rows.map((r) => r.counts.get(id)?.[0] ?? 0)), `${th.id}\n${t}`).toBeGreaterThan(50);
       }
     });
 

@@ -32,7 +32,7 @@ import {
   type StageManifest,
 } from '../foundation/index.ts';
 import { runOnWorkers } from '../foundation/worker-pool.ts';
-import type { RenderDevice, BlenderProcessOptions } from './blender-process.ts';
+import { RENDER_SCRIPT, type RenderDevice, type BlenderProcessOptions } from './blender-process.ts';
 import { buildShotList } from './build-shot-list.ts';
 import { findBlender } from './find-blender.ts';
 import { FRAME_KINDS, frameDirs, framePaths, shotListPath, verifyFrame, type FrameKind } from './frame-files.ts';
@@ -120,8 +120,16 @@ interface Prepared {
   job: ShotList;
   text: string;
   jobSha: string;
+  /** the renderer's own code that shapes the frames beyond the shot list, by hash (RENDERER_INPUT) */
+  renderer: Record<string, string>;
   manifest: StageManifest | undefined;
 }
+
+/**
+ * The key under which a script's render inputs record the Blender side's scene builder (render/blender/render_job.py):
+ * frames it made under another version are not resumed beside new ones (a build renders with one version).
+ */
+export const RENDERER_INPUT = '<stbench>/render/blender/render_job.py';
 
 /** Does any frame file of a script exist? */
 function hasFrameFiles(build: string, sid: string): boolean {
@@ -143,12 +151,14 @@ function prepare(build: string, sid: string, samples: number, quality: Quality, 
   });
   const text = jobText(build, job);
   const jobSha = sha256(text);
+  const renderer: Record<string, string> = engine === 'blender' ? { [RENDERER_INPUT]: hashFile(RENDER_SCRIPT) } : {};
   const m = readManifest(build, scriptStage(sid));
   const mp = manifestPath(build, scriptStage(sid));
   if (m) {
     const recorded = { ...m.inputs };
     const jobRel = join('.stbench', 'scripts', sid, 'render_job.json');
-    const current = { ...inputs.hashes, [jobRel]: jobSha };
+    // a build made before the renderer was recorded holds no such key: only what was recorded is compared
+    const current = { ...inputs.hashes, [jobRel]: jobSha, ...renderer };
     const changed = changedInputs(recorded, current);
     if (changed.length)
       throw new InputError(
@@ -175,13 +185,17 @@ function prepare(build: string, sid: string, samples: number, quality: Quality, 
       message: `script ${sid} has frame files but no render manifest: they were not made by this stage; remove them or use a fresh build`,
     });
   }
-  return { inputs, job: parseShotList(JSON.parse(text)), text, jobSha, manifest: m };
+  return { inputs, job: parseShotList(JSON.parse(text)), text, jobSha, renderer, manifest: m };
 }
 
 function startManifest(build: string, p: Prepared, settings: Record<string, unknown>): StageManifest {
   const m = p.manifest ?? newManifest(scriptStage(p.inputs.sid), TOOL_VERSION, settings);
   m.settings = { ...settings };
-  m.inputs = { ...p.inputs.hashes, [join('.stbench', 'scripts', p.inputs.sid, 'render_job.json')]: p.jobSha };
+  m.inputs = {
+    ...p.inputs.hashes,
+    [join('.stbench', 'scripts', p.inputs.sid, 'render_job.json')]: p.jobSha,
+    ...p.renderer,
+  };
   m.complete = false;
   m.updated = new Date().toISOString();
   return m;

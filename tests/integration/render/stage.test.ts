@@ -1,14 +1,16 @@
 /**
  * The render stage end to end with the real Blender on a tiny build (two helper scripts, three frames each, test
  * quality): a run killed at the fault points and rerun gives the uninterrupted run's build; two shards plus
- * --merge give it too; a build whose timeline changed is refused.
+ * --merge give it too; a build whose timeline changed is refused, and so is one rendered by another version of the
+ * Blender side's scene builder (render/blender/render_job.py).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { execa } from 'execa';
-import { hashFile, isTempName } from '../../../foundation/index.ts';
+import { hashFile, isTempName, manifestPath } from '../../../foundation/index.ts';
+import { RENDERER_INPUT, scriptStage } from '../../../render/stage.ts';
 import { REPO_ROOT } from '../../../foundation/index.ts';
 
 const BIN = join(REPO_ROOT, 'pipeline', 'bin', 'stbench.mjs');
@@ -175,5 +177,22 @@ describe('render stage', () => {
     expect(readFileSync(log, 'utf8')).toBe(before);
     const other = await stbench(['render', build, '--quality', 'final']);
     expect(other.exitCode).toBe(2);
+  }, 120_000);
+
+  it('refuses (exit 2) frames that another version of render_job.py made, writing nothing', async () => {
+    const build = copyBuild('renderer');
+    for (const d of ['private', 'scripts', '.stbench']) cpSync(join(reference, d), join(build, d), { recursive: true });
+    const mp = manifestPath(build, scriptStage(sids[0]));
+    const m = JSON.parse(readFileSync(mp, 'utf8'));
+    // the reference records the scene builder it rendered with: as this tool's, so the rerun would resume
+    expect(m.inputs[RENDERER_INPUT]).toBe(hashFile(join(REPO_ROOT, 'render', 'blender', 'render_job.py')));
+    m.inputs[RENDERER_INPUT] = '0'.repeat(64);
+    writeFileSync(mp, JSON.stringify(m, null, 2));
+    const log = join(build, 'private', sids[0], 'render_log.json');
+    const before = readFileSync(log, 'utf8');
+    const r = await stbench(['render', build, ...RENDER]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/other inputs: <stbench>\/render\/blender\/render_job\.py: changed/);
+    expect(readFileSync(log, 'utf8')).toBe(before);
   }, 120_000);
 });

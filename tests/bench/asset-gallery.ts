@@ -5,7 +5,8 @@
  * item's camera is pitched up just enough to take in its top, as the helper would turn its head), cropped about the
  * item (its pixels in Blender's id pass, a margin round them, at least half the frame's width) and tiled into one
  * labelled PNG. Each item stands alone on a grey floor (at least 10 m apart, in rows 150 m apart, so no other shows), with its kind's params, seed
- * and size under it.
+ * and size under it. Then the things the library builds (layouts/assets/things/) at four ids each, on the floor, seen
+ * as the helper sees a thing it is asked about (1.0 to 1.4 m off, looking down at it).
  *
  * Run: nice -n 10 npx tsx tests/bench/asset-gallery.ts [--out docs/asset-gallery.png] [--seeds 4] [--samples 8]
  */
@@ -14,10 +15,11 @@ import { join } from 'node:path';
 import sharp, { type Region } from 'sharp';
 import { Picture } from '../../foundation/draw.ts';
 import { stream } from '../../foundation/rng.ts';
-import type { AssetDef } from '../../layouts/assets/asset.ts';
+import type { AssetDef, SizeRange } from '../../layouts/assets/asset.ts';
 import { ASSET_DEFS } from '../../layouts/assets/registry.ts';
+import { THING_ASSETS } from '../../layouts/assets/thing.ts';
 import { checkPlace } from '../../layouts/place-rules.ts';
-import { type Fixed, Place } from '../../layouts/place-schema.ts';
+import { type Fixed, Place, type Thing } from '../../layouts/place-schema.ts';
 import type { Vec3 } from '../../layouts/solids.ts';
 import { emptyTimeline } from '../../layouts/timeline.ts';
 import { BlenderProcess } from '../../render/blender-process.ts';
@@ -81,15 +83,19 @@ function wood(c: number[], c2: number[]) {
   return { colour: c, roughness: 0.5, pattern: { kind: 'wood', colour2: c2, scale: 0.08 } };
 }
 
+/** The middle of a size range, each extent moved by up to a sixth of the range (to the centimetre, or the mm). */
+function sizeIn({ min, max }: SizeRange, seed: number, kind: string, unit = 100): Vec3 {
+  const r = stream(seed, 'gallery/size', kind);
+  return [0, 1, 2].map((k) => {
+    const mid = (min[k] + max[k]) / 2;
+    return Math.round((mid + r.uniform(-1, 1) * ((max[k] - min[k]) / 6)) * unit) / unit;
+  }) as Vec3;
+}
+
 /** A believable size: the middle of the kind's range, each extent moved by up to a sixth of the range. */
 function gallerySize(def: AssetDef, params: Record<string, unknown>, seed: number): Vec3 {
-  const r = stream(seed, 'gallery/size', def.kind);
   const p = def.params.parse(params);
-  const { min, max } = def.sizes(p);
-  const size = [0, 1, 2].map((k) => {
-    const mid = (min[k] + max[k]) / 2;
-    return Math.round((mid + r.uniform(-1, 1) * ((max[k] - min[k]) / 6)) * 100) / 100;
-  }) as Vec3;
+  const size = sizeIn(def.sizes(p), seed, def.kind);
   if (def.issues?.(size, p).length) size[1] = size[0];
   if (def.issues?.(size, p).length) throw new Error(`${def.kind} ${JSON.stringify(params)}: no size fits`);
   return size;
@@ -135,10 +141,13 @@ function cropAbout(ids: { width: number; height: number; data: Uint16Array }, id
 }
 
 interface Tile {
-  def: AssetDef;
-  params: Record<string, unknown>;
-  seed: number;
-  item: Fixed;
+  kind: string;
+  /** the first line under the picture, and the second (wrapped) */
+  label: string;
+  words: string;
+  /** the fixed item or the thing shown */
+  item?: Fixed;
+  thing?: Thing;
   camera: { position: [number, number, number]; yaw_deg: number; pitch_deg: number };
 }
 
@@ -148,6 +157,22 @@ const ROW_M = 420;
 const ROW_GAP = 150;
 const row = { x: -Infinity, half: 0, y: 0 };
 let xMax = 0;
+/**
+ * Where the next item stands: in rows, at least 10 m apart and 6 m between neighbours' bounds (`half` the item's
+ * half diagonal), the rows `gap` apart (a place's side is at most 500 m).
+ */
+function nextSpot(half: number, gap = ROW_GAP): [number, number] {
+  let x = row.x + Math.max(10, row.half + half + 6);
+  if (row.x > -Infinity && x > ROW_M) {
+    row.y += gap;
+    x = 0;
+  } else if (row.x === -Infinity) x = 0;
+  row.x = x;
+  row.half = half;
+  xMax = Math.max(xMax, x + half);
+  return [x, row.y];
+}
+
 for (const def of ASSET_DEFS) {
   for (let i = 0; i < SEEDS; i++) {
     const params = def.variants[i % def.variants.length];
@@ -156,18 +181,7 @@ for (const def of ASSET_DEFS) {
     const r = stream(seed, 'gallery/view', def.kind);
     const bodies = BODY[def.kind] ?? WOODS;
     const material = bodies[(i + def.kind.length) % bodies.length];
-    // in rows, at least 10 m apart and 6 m between neighbours' bounds, the rows ROW_GAP apart (a place's side is at
-    // most 500 m)
-    const half = Math.hypot(size[0], size[1]) / 2;
-    let x = row.x + Math.max(10, row.half + half + 6);
-    if (row.x > -Infinity && x > ROW_M) {
-      row.y += ROW_GAP;
-      x = 0;
-    } else if (row.x === -Infinity) x = 0;
-    row.x = x;
-    row.half = half;
-    xMax = Math.max(xMax, x + half);
-    const center: [number, number] = [x, row.y];
+    const center = nextSpot(Math.hypot(size[0], size[1]) / 2);
     const item = {
       id: `${def.kind}_${i}`,
       kind: def.kind,
@@ -197,7 +211,52 @@ for (const def of ASSET_DEFS) {
     const reach = (size[2] > CAM_Z ? -1 : 1) * (Math.max(size[0], size[1]) / 2);
     const top = (Math.atan2(size[2] + 0.1 - CAM_Z, d + reach) * 180) / Math.PI;
     const pitch = Math.max(-45, top - VFOV / 2);
-    tiles.push({ def, params, seed, item, camera: { position, yaw_deg: yaw, pitch_deg: pitch } });
+    const words = Object.entries(params)
+      .map(([a, b]) => `${a}=${b}`)
+      .join(' ');
+    tiles.push({
+      kind: def.kind,
+      label: `${def.kind}  seed ${seed}  ${size.map((v) => v.toFixed(2)).join(' x ')} m`,
+      words: words || '(params drawn from the seed)',
+      item,
+      camera: { position, yaw_deg: yaw, pitch_deg: pitch },
+    });
+  }
+}
+
+// the things, after the kinds, each seen from 1.0 to 1.4 m off, 1.30 m up, looking down at it (a new row of them
+// 20 m on: their cameras look away from the rows before, and see the floor only 6 m off)
+const COLOURS = ['red', 'blue', 'orange', 'green', 'white', 'black', 'grey', 'brown'];
+for (const [n, def] of THING_ASSETS.entries()) {
+  for (let i = 0; i < SEEDS; i++) {
+    const size = sizeIn(def.sizes, i + 1, def.kind, 1000);
+    if (def.shape === 'cylinder') size[1] = size[0];
+    const center = nextSpot(1, 20);
+    const id = `${def.kind}_${i}`;
+    const colour = COLOURS[(n + i) % COLOURS.length];
+    const thing = {
+      id,
+      kind: def.kind,
+      colour,
+      shape: def.shape,
+      size,
+      material: def.kind === 'box' || def.kind === 'books' ? 'cardboard' : undefined,
+      rests_on: 'floor',
+      position: { x: center[0], y: center[1], yaw: 20 + 40 * i },
+    } as Thing;
+    const r = stream(i + 1, 'gallery/view', def.kind);
+    const d = r.uniform(1.0, 1.4);
+    const a = ((i % 2 ? 1 : -1) * r.uniform(15, 35) * Math.PI) / 180;
+    const position: [number, number, number] = [center[0] + d * Math.sin(a), center[1] - d * Math.cos(a), CAM_Z];
+    const yaw = (Math.atan2(center[1] - position[1], center[0] - position[0]) * 180) / Math.PI;
+    const pitch = (-Math.atan2(CAM_Z - size[2] / 2, d) * 180) / Math.PI;
+    tiles.push({
+      kind: def.kind,
+      label: `${def.kind} (a thing)  ${id}  ${size.map((v) => v.toFixed(3)).join(' x ')} m`,
+      words: `${colour}, ${d.toFixed(1)} m off`,
+      thing,
+      camera: { position, yaw_deg: yaw, pitch_deg: pitch },
+    });
   }
 }
 
@@ -208,8 +267,24 @@ const raw = {
   kind: 'apartment',
   name: 'asset gallery',
   bounds: { x_min: -15, x_max: XMAX, y_min: -15, y_max: YMAX },
-  colour_words: { grey: [0.5, 0.5, 0.5] },
-  materials: MATERIALS,
+  colour_words: {
+    grey: [0.5, 0.5, 0.5],
+    red: [0.65, 0.08, 0.07],
+    blue: [0.1, 0.22, 0.6],
+    orange: [0.88, 0.4, 0.08],
+    green: [0.12, 0.5, 0.18],
+    white: [0.86, 0.86, 0.84],
+    black: [0.04, 0.04, 0.045],
+    brown: [0.36, 0.22, 0.12],
+  },
+  materials: {
+    ...MATERIALS,
+    cardboard: {
+      colour: [0.6, 0.45, 0.3],
+      roughness: 0.8,
+      pattern: { kind: 'fabric', colour2: [0.55, 0.41, 0.27], scale: 0.005 },
+    },
+  },
   floor: { material: 'grey_floor' },
   rooms: [
     {
@@ -223,7 +298,8 @@ const raw = {
       ],
     },
   ],
-  fixed: tiles.map((t) => t.item),
+  fixed: tiles.flatMap((t) => (t.item ? [t.item] : [])),
+  things: tiles.flatMap((t) => (t.thing ? [t.thing] : [])),
   lights: {
     world: { colour: [0.85, 0.88, 0.95], strength: 0.5 },
     items: [{ id: 'sun', type: 'sun', power: 2, colour: [1, 0.96, 0.9], size: 3, elevation: 55, azimuth: -70 }],
@@ -267,9 +343,10 @@ try {
       moves: [],
       out,
     });
-    const id = entities.find((e) => e.entity === t.item.id)!.truth_id;
+    const shown = (t.item ?? t.thing)!.id;
+    const id = entities.find((e) => e.entity === shown)!.truth_id;
     pictures.push({ rgb: out.rgb, crop: cropAbout(readIds(out.ids), id) });
-    console.log(`${t.item.id}: ${rep.render_s.toFixed(1)} s`);
+    console.log(`${shown}: ${rep.render_s.toFixed(1)} s`);
   }
 } finally {
   await proc.close();
@@ -278,11 +355,12 @@ const renderS = (performance.now() - t0) / 1000;
 
 // the sheet: a row per kind, a tile per seed, labelled
 const HEAD = 26;
-const pic = new Picture(SEEDS * TW, HEAD + ASSET_DEFS.length * (TH + LABEL), '#1c1c1c');
+const KINDS = ASSET_DEFS.length + THING_ASSETS.length;
+const pic = new Picture(SEEDS * TW, HEAD + KINDS * (TH + LABEL), '#1c1c1c');
 pic.text(
   6,
   17,
-  `asset library: ${ASSET_DEFS.length} kinds x ${SEEDS} seeds, Blender preview quality (${SAMPLES} samples), helper camera (1.30 m, 80 deg)`,
+  `asset library: ${ASSET_DEFS.length} kinds and ${THING_ASSETS.length} thing kinds x ${SEEDS} seeds, Blender preview quality (${SAMPLES} samples), helper camera (1.30 m, 80 deg)`,
   { size: 12, fill: '#ffffff' },
 );
 for (const [k, t] of tiles.entries()) {
@@ -294,16 +372,8 @@ for (const [k, t] of tiles.entries()) {
     .jpeg({ quality: 92 })
     .toBuffer();
   pic.image(x, y, TW, TH, `data:image/jpeg;base64,${jpg.toString('base64')}`);
-  const ps = Object.entries(t.params)
-    .map(([a, b]) => `${a}=${b}`)
-    .join(' ');
-  pic.text(x + 5, y + TH + 12, `${t.def.kind}  seed ${t.seed}  ${t.item.size.map((v) => v.toFixed(2)).join(' x ')} m`, {
-    size: 10,
-    fill: '#ffffff',
-  });
-  wrap(ps || '(params drawn from the seed)', 46).forEach((line, n) =>
-    pic.text(x + 5, y + TH + 24 + 11 * n, line, { size: 9, fill: '#bbbbbb' }),
-  );
+  pic.text(x + 5, y + TH + 12, t.label, { size: 10, fill: '#ffffff' });
+  wrap(t.words, 46).forEach((line, n) => pic.text(x + 5, y + TH + 24 + 11 * n, line, { size: 9, fill: '#bbbbbb' }));
 }
 const png = await sharp(Buffer.from(pic.toSvg()))
   .png({ compressionLevel: 9, palette: true, colours: 256, dither: 0.6 })

@@ -1041,7 +1041,10 @@ function bathroom(c: KitCtx, r: Room): void {
   putOn(s, out, sink, [K.towel]);
 }
 
-/** The study: a desk against the outer wall, its chair facing it, a bookcase on the right wall, the door at the left. */
+/**
+ * The study: a desk against the outer wall, its chair facing it 0.25 m off (a resident sits on it, their hands clear
+ * of the desk's apron), a bookcase on the right wall, the door at the left.
+ */
 function study(c: KitCtx, r: Room): void {
   const { s, out } = c;
   const { W, D } = r;
@@ -1063,9 +1066,11 @@ function study(c: KitCtx, r: Room): void {
     kind: 'chair',
     size: [0.5, 0.5, 0.9],
     u: su,
-    v: D - 0.72 - 0.2 - 0.25,
+    v: D - 0.72 - 0.25 - 0.25,
     yaw: FRONT.far,
     material: 'couch_fabric',
+    // its seat a resident sits on (the people below)
+    surface: 0.44,
     asset: { kind: 'dining_chair', seed: c.seed(), back: 'panel', legs: 'round', seat: 'cushion', apron: false },
   });
   place(out, r, {
@@ -1242,6 +1247,7 @@ export function generateApartment(seed: string, robot: RobotNeeds): GeneratedPla
   const people = [
     person(pp, 'resident_1', tops, worn, { x: at[0], y: at[1], heading: 90 * pp.int(-1, 2) }),
     person(pp, 'resident_2', tops, worn),
+    person(pp, 'resident_3', tops, worn, deskSeat(out)),
   ];
 
   // loose things and cords on the open floor of every room (the script draws where each lies each day)
@@ -1484,12 +1490,24 @@ export function generateApartment(seed: string, robot: RobotNeeds): GeneratedPla
   return { id, yaml: placeYaml(turnedPlace as never, header) };
 }
 
+/**
+ * Where a resident sits at the study's desk: on the front of its chair's seat, 0.1 m from the middle toward the desk
+ * (further back the thighs would go into the cushion), facing the desk as the chair does (a chair's front is its -y).
+ */
+function deskSeat(out: Out): { x: number; y: number; heading: number; sits_on: string } {
+  const chair = out.fixed.find((f) => f.id === 'desk_chair')!;
+  const [x, y] = chair.center as XY;
+  const heading = norm(((chair.yaw as number | undefined) ?? 0) - 90);
+  const a = (heading * Math.PI) / 180;
+  return { x: round4(x + 0.1 * Math.cos(a)), y: round4(y + 0.1 * Math.sin(a)), heading, sits_on: 'desk_chair' };
+}
+
 function person(
   s: Stream,
   id: string,
   tops: string[],
   worn: Set<string>,
-  at?: { x: number; y: number; heading: number },
+  at?: { x: number; y: number; heading: number; sits_on?: string },
 ): Obj {
   return {
     id,
@@ -1497,7 +1515,7 @@ function person(
     trousers: s.pick(['black', 'grey', 'blue', 'brown']),
     height: round4(0.01 * s.int(158, 188)),
     shoulder_width: round4(0.01 * s.int(38, 48)),
-    ...(at ? { at: { x: at.x, y: at.y, heading: at.heading } } : {}),
+    ...(at ? { at: { x: at.x, y: at.y, heading: at.heading, ...(at.sits_on ? { sits_on: at.sits_on } : {}) } } : {}),
   };
 }
 

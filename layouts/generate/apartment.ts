@@ -32,7 +32,7 @@ import { distinctTop } from './tops.ts';
 import type { GeneratedPlace, RobotNeeds } from './warehouse.ts';
 
 /** Written into every generated file's header; raise it whenever the same seed would give other bytes. */
-export const APARTMENT_GENERATOR_VERSION = 2;
+export const APARTMENT_GENERATOR_VERSION = 3;
 
 /** The id of the place a seed generates: apartment_g_ and the first 8 hex of the seed's sha256. */
 export function apartmentId(seed: string): string {

@@ -2,10 +2,11 @@
  * Assets in Blender agree with the ray-cast truth: each showroom of tests/inputs/places/ (asset-showroom.yaml, the
  * living room and bedroom kinds; -home, the kitchen and bathroom kinds; -warehouse; -downtown: one item of every kind
  * of layouts/assets/ between them, things on their surfaces and shelves) as the render stage hands it to Blender
- * (buildShotList), three frames each at 640x480 and one sample, Blender's depth and id passes against `raycastFrame`
- * of the same objects. At least 99% of pixels must carry the same id and a depth within 10 mm, as the other kinds'
- * cross-checks ask; every item must show in some frame (over 1,000 px), and every thing the library builds
- * (layouts/assets/things/: the mug, the remote, the laptop, books, the plate and bowl, a box) over 50 px. The
+ * (buildShotList), three or four frames each at 640x480 and one sample, Blender's depth and id passes against
+ * `raycastFrame` of the same objects. At least 99% of pixels must carry the same id and a depth within 10 mm, as the
+ * other kinds' cross-checks ask; every item must show in some frame (over 1,000 px), and every thing the library
+ * builds (layouts/assets/things/, one of each kind it draws itself; the kinds a fixed kind builds, a pallet or a car,
+ * are cross-checked as those fixed items) over 50 px. The
  * control, the truth given each item's plain bounding box (what the item was before its asset), must fall below
  * that, so the test can fail.
  */
@@ -73,6 +74,8 @@ const SHOWROOMS: { name: string; file: string; frames: Frame[] }[] = [
       { position: [7.0, 3.4, 1.1], yaw_deg: -60, pitch_deg: -22 },
       // from the east at a person's height: the charger's front, the packing table's frame, the bookcase, the rack
       { position: [9.5, 3.6, 1.3], yaw_deg: 125, pitch_deg: -20 },
+      // from the west at a person's height: the carton on the pallet, the crate, cone and tote on the floor
+      { position: [-1.2, 2.4, 1.5], yaw_deg: -5, pitch_deg: -28 },
     ],
   },
   {

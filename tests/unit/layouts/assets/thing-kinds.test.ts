@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { stream } from '../../../../foundation/rng.ts';
-import { thingAssetSolids, THING_ASSETS, type ThingAssetDef } from '../../../../layouts/assets/thing.ts';
+import { thingAsset, thingAssetSolids, THING_ASSETS, type ThingAssetDef } from '../../../../layouts/assets/thing.ts';
 import { readPlaceText } from '../../../../layouts/load.ts';
 import { overlappingPairs, penetration } from '../../../../layouts/overlap.ts';
 import type { Thing } from '../../../../layouts/place-schema.ts';
@@ -136,17 +136,21 @@ describe('things built by the library in places', () => {
     );
   });
 
-  it('apartment_a’s mug, bowls, plates, remotes, laptop, books and boxes are built of their parts', () => {
-    const place = readPlaceText(TEXT, FILE).place!.place;
-    const solids = placeSolids(place);
+  it('the authored places’ things of these kinds are built of their parts, and every kind is used by one', () => {
     const kinds = new Set(THING_ASSETS.map((d) => d.kind));
-    const built = place.things.filter((t) => kinds.has(t.kind));
-    expect(new Set(built.map((t) => t.kind))).toEqual(kinds);
-    for (const t of built) {
-      const own = solids.filter((s) => s.owner === t.id);
-      expect(own.length, t.id).toBeGreaterThan(0);
-      for (const s of own) expect(s.name.startsWith(`thing:${t.id}/`), s.name).toBe(true);
+    const used = new Set<string>();
+    for (const file of ['layouts/apartment_a.yaml', 'layouts/warehouse_a.yaml', 'layouts/downtown_a.yaml']) {
+      const place = readPlaceText(readFileSync(file, 'utf8'), file).place!.place;
+      const solids = placeSolids(place);
+      for (const t of place.things.filter((t) => thingAsset(t))) {
+        used.add(t.kind);
+        const own = solids.filter((s) => s.owner === t.id);
+        expect(own.length, t.id).toBeGreaterThan(0);
+        for (const s of own) expect(s.name.startsWith(`thing:${t.id}/`), s.name).toBe(true);
+      }
     }
+    expect(used).toEqual(kinds);
+    const solids = placeSolids(readPlaceText(TEXT, FILE).place!.place);
     const mug = solids.filter((s) => s.owner === 'orange_mug').map((s) => s.name.split('/')[1]);
     expect(mug).toEqual(['body', 'arm_top', 'arm_low', 'grip']);
   });

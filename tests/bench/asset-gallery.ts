@@ -4,9 +4,11 @@
  * up, an 80 degree field of view, pitched down 45 degrees, 1.5 to 2.5 m away, a little off the item's front; a tall
  * item's camera is pitched up just enough to take in its top, as the helper would turn its head), cropped about the
  * item (its pixels in Blender's id pass, a margin round them, at least half the frame's width) and tiled into one
- * labelled PNG. Each item stands alone on a grey floor (at least 10 m apart, in rows 150 m apart, so no other shows), with its kind's params, seed
- * and size under it. Then the things the library builds (layouts/assets/things/) at four ids each, on the floor, seen
- * as the helper sees a thing it is asked about (1.0 to 1.4 m off, looking down at it).
+ * labelled PNG. Each item stands alone on a grey floor (at least 10 m apart, in rows 150 m apart, so no other
+ * shows), with its kind's seed, size and params under it. Then the things the library builds
+ * (layouts/assets/things/) at four ids each, on the floor: a thing of a hand's size seen as the helper sees a thing
+ * it is asked about (1.0 to 1.4 m off, looking down at it) and cropped to at least a quarter of the frame's width, a
+ * larger one (a cart, a car) as an item.
  *
  * Run: nice -n 10 npx tsx tests/bench/asset-gallery.ts [--out docs/asset-gallery.png] [--seeds 4] [--samples 8]
  */
@@ -42,6 +44,35 @@ const TW = 240,
   LABEL = 40;
 const VFOV = (2 * Math.atan(Math.tan((40 * Math.PI) / 180) * (CAM.height / CAM.width)) * 180) / Math.PI;
 const CAM_Z = 1.3;
+
+/** A size as "0.40 x 0.30 x 0.20 m". */
+const metres = (size: readonly number[], digits: number) => `${size.map((v) => v.toFixed(digits)).join(' x ')} m`;
+
+/**
+ * How far from its middle an item is seen: 1.5 to 2.5 m, a tall item from 2.5 m so that its top and its foot both
+ * show, and an item larger than the room's furniture (a car, a building) from far enough that its width and height
+ * fit the view (its near face about 0.7 times its larger side away).
+ */
+function itemDistance(size: readonly number[]): number {
+  return Math.max(
+    size[2] > 1.5 ? 2.5 : Math.min(2.5, Math.max(1.5, 0.9 + 0.55 * Math.max(size[0], size[2]))),
+    size[1] / 2 + 0.7 * Math.max(size[0], size[2]),
+  );
+}
+
+/**
+ * The helper's camera d from an item's middle, in front of it and `side` degrees to one side, looking at it: pitched
+ * down 45 degrees, or up just enough that its top shows (the top's highest angle is at its nearest edge when it
+ * stands above the camera, else at its farthest).
+ */
+function itemCamera(center: [number, number], size: readonly number[], side: number, d: number) {
+  const a = (side * Math.PI) / 180;
+  const position: [number, number, number] = [center[0] + d * Math.sin(a), center[1] - d * Math.cos(a), CAM_Z];
+  const yaw = (Math.atan2(center[1] - position[1], center[0] - position[0]) * 180) / Math.PI;
+  const reach = (size[2] > CAM_Z ? -1 : 1) * (Math.max(size[0], size[1]) / 2);
+  const top = (Math.atan2(size[2] + 0.1 - CAM_Z, d + reach) * 180) / Math.PI;
+  return { position, yaw_deg: yaw, pitch_deg: Math.max(-45, top - VFOV / 2) };
+}
 
 /** Body materials to vary the pictures: upholstery, woods, lamp metals. */
 const MATERIALS = {
@@ -114,9 +145,9 @@ function wrap(text: string, n: number): string[] {
 
 /**
  * The region of a frame to show: the item's pixels (its id in the id pass) with a margin of a sixth of their extent,
- * widened to 4:3 and to at least half the frame's width, kept inside the frame.
+ * widened to 4:3 and to at least `least` of the frame's width, kept inside the frame.
  */
-function cropAbout(ids: { width: number; height: number; data: Uint16Array }, id: number): Region {
+function cropAbout(ids: { width: number; height: number; data: Uint16Array }, id: number, least: number): Region {
   const { width: W, height: H } = ids;
   let x0 = W,
     y0 = H,
@@ -132,7 +163,7 @@ function cropAbout(ids: { width: number; height: number; data: Uint16Array }, id
       }
   if (x1 < 0) return { left: 0, top: 0, width: W, height: H };
   const m = Math.max(x1 - x0, y1 - y0) / 6 + 8;
-  let w = Math.max(x1 - x0 + 2 * m, ((y1 - y0 + 2 * m) * 4) / 3, W / 2);
+  let w = Math.max(x1 - x0 + 2 * m, ((y1 - y0 + 2 * m) * 4) / 3, W * least);
   w = Math.min(w, W, (H * 4) / 3);
   const h = (w * 3) / 4;
   const left = Math.round(Math.min(Math.max((x0 + x1) / 2 - w / 2, 0), W - w));
@@ -194,32 +225,16 @@ for (const def of ASSET_DEFS) {
       material,
       asset: { ...params, kind: def.kind, seed },
     } as Fixed;
-    // the camera: in front, 15 to 35 degrees to one side, 1.5 to 2.5 m from the item's middle
-    const side = (i % 2 ? 1 : -1) * r.uniform(15, 35);
-    // (a tall item from 2.5 m, so that its top and its foot both show)
-    // (an item larger than the room's furniture, a car or a building, from far enough that its width and height fit
-    // the view: its near face about 0.7 times its larger side away)
-    const d = Math.max(
-      size[2] > 1.5 ? 2.5 : Math.min(2.5, Math.max(1.5, 0.9 + 0.55 * Math.max(size[0], size[2]))),
-      size[1] / 2 + 0.7 * Math.max(size[0], size[2]),
-    );
-    const a = (side * Math.PI) / 180;
-    const position: [number, number, number] = [center[0] + d * Math.sin(a), center[1] - d * Math.cos(a), CAM_Z];
-    const yaw = (Math.atan2(center[1] - position[1], center[0] - position[0]) * 180) / Math.PI;
-    // pitched down 45 degrees, or up just enough that the item's top shows
-    // (the top's highest angle is at its nearest edge when it stands above the camera, else at its farthest)
-    const reach = (size[2] > CAM_Z ? -1 : 1) * (Math.max(size[0], size[1]) / 2);
-    const top = (Math.atan2(size[2] + 0.1 - CAM_Z, d + reach) * 180) / Math.PI;
-    const pitch = Math.max(-45, top - VFOV / 2);
+    const camera = itemCamera(center, size, (i % 2 ? 1 : -1) * r.uniform(15, 35), itemDistance(size));
     const words = Object.entries(params)
       .map(([a, b]) => `${a}=${b}`)
       .join(' ');
     tiles.push({
       kind: def.kind,
-      label: `${def.kind}  seed ${seed}  ${size.map((v) => v.toFixed(2)).join(' x ')} m`,
-      words: words || '(params drawn from the seed)',
+      label: `${def.kind}  seed ${seed}`,
+      words: `${metres(size, 2)}  ${words || '(params drawn from the seed)'}`,
       item,
-      camera: { position, yaw_deg: yaw, pitch_deg: pitch },
+      camera,
     });
   }
 }
@@ -245,17 +260,15 @@ for (const [n, def] of THING_ASSETS.entries()) {
       position: { x: center[0], y: center[1], yaw: 20 + 40 * i },
     } as Thing;
     const r = stream(i + 1, 'gallery/view', def.kind);
-    const d = r.uniform(1.0, 1.4);
-    const a = ((i % 2 ? 1 : -1) * r.uniform(15, 35) * Math.PI) / 180;
-    const position: [number, number, number] = [center[0] + d * Math.sin(a), center[1] - d * Math.cos(a), CAM_Z];
-    const yaw = (Math.atan2(center[1] - position[1], center[0] - position[0]) * 180) / Math.PI;
-    const pitch = (-Math.atan2(CAM_Z - size[2] / 2, d) * 180) / Math.PI;
+    // a thing of a hand's size from where the helper stands to pick it up, a larger one (a cart, a car) as an item
+    const d = Math.max(...size) <= 0.6 ? r.uniform(1.0, 1.4) : itemDistance(size);
+    const camera = itemCamera(center, size, (i % 2 ? 1 : -1) * r.uniform(15, 35), d);
     tiles.push({
       kind: def.kind,
-      label: `${def.kind} (a thing)  ${id}  ${size.map((v) => v.toFixed(3)).join(' x ')} m`,
-      words: `${colour}, ${d.toFixed(1)} m off`,
+      label: `${def.kind} (a thing)  ${id}`,
+      words: `${metres(size, 3)}  ${colour}, ${d.toFixed(1)} m off`,
       thing,
-      camera: { position, yaw_deg: yaw, pitch_deg: pitch },
+      camera,
     });
   }
 }
@@ -345,7 +358,8 @@ try {
     });
     const shown = (t.item ?? t.thing)!.id;
     const id = entities.find((e) => e.entity === shown)!.truth_id;
-    pictures.push({ rgb: out.rgb, crop: cropAbout(readIds(out.ids), id) });
+    // an item in at least half the frame's width, a thing (a mug is 20 pixels across) in a quarter
+    pictures.push({ rgb: out.rgb, crop: cropAbout(readIds(out.ids), id, t.item ? 1 / 2 : 1 / 4) });
     console.log(`${shown}: ${rep.render_s.toFixed(1)} s`);
   }
 } finally {

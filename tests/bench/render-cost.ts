@@ -11,22 +11,24 @@
  *
  * `--views all` (default) renders the render-quality study's nine views; `sheet` only the four of the contact sheet;
  * or a comma-separated list of view ids.
- * The renders are kept under tests/.bench-cache/render-cost/ by the places' content, so a rerun renders only what
- * changed.
+ * The renders are kept under tests/.bench-cache/render-cost/ by what Blender is given (the shot list) and the scene
+ * builder's hash, so a rerun renders only what changed. The places before keep their things one primitive each, as
+ * they were then.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { Picture } from '../../foundation/draw.ts';
-import { hashJson, REPO_ROOT } from '../../foundation/index.ts';
+import { hashFile, hashJson, REPO_ROOT } from '../../foundation/index.ts';
 import { getPlace, loadPlaceFile } from '../../layouts/load.ts';
 import type { Place } from '../../layouts/place-schema.ts';
 import { emptyTimeline } from '../../layouts/timeline.ts';
-import { BlenderProcess } from '../../render/blender-process.ts';
+import { BlenderProcess, RENDER_SCRIPT } from '../../render/blender-process.ts';
 import { buildShotList } from '../../render/build-shot-list.ts';
 import { QUALITY_PRESETS } from '../../render/quality.ts';
 import { decodeRgb } from '../../render/truth/jpeg.ts';
+import { thingsAsPrimitives } from '../helpers/things-as-primitives.ts';
 import { STUDY_CAMERA, STUDY_VIEWS, type StudyView } from './quality-views.ts';
 import { type Rendered, renderFirstFrame } from './render-one.ts';
 
@@ -56,17 +58,13 @@ function placeAt(commit: string, id: string): Place {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${id}.yaml`);
   writeFileSync(file, text);
-  return loadPlaceFile(file).place;
+  // its things as they were then, one primitive each
+  return thingsAsPrimitives(loadPlaceFile(file).place);
 }
 
 /** One view of a place at a seed, rendered (or read from the cache). */
 async function renderView(proc: BlenderProcess, place: Place, v: StudyView, seed: number): Promise<Rendered> {
   const settings = { ...final.settings, seed };
-  const key = hashJson({ place, v, settings, samples, camera: STUDY_CAMERA }).slice(0, 16);
-  const dir = join(CACHE, key);
-  const meta = join(dir, 'meta.json');
-  if (existsSync(meta)) return JSON.parse(readFileSync(meta, 'utf8')) as Rendered;
-  mkdirSync(dir, { recursive: true });
   const { job } = buildShotList({
     sid: `cost-${v.id}`,
     place,
@@ -75,6 +73,12 @@ async function renderView(proc: BlenderProcess, place: Place, v: StudyView, seed
     camera: STUDY_CAMERA,
     settings,
   });
+  // by what Blender is given (the shot list: every solid, material and light) and the scene builder that reads it
+  const key = hashJson({ job, samples, renderer: hashFile(RENDER_SCRIPT) }).slice(0, 16);
+  const dir = join(CACHE, key);
+  const meta = join(dir, 'meta.json');
+  if (existsSync(meta)) return JSON.parse(readFileSync(meta, 'utf8')) as Rendered;
+  mkdirSync(dir, { recursive: true });
   const r = await renderFirstFrame(proc, job, dir);
   writeFileSync(meta, JSON.stringify(r));
   return r;

@@ -59,7 +59,7 @@ describe('buildShotList', () => {
       if (o.role === 'wall' || o.role === 'floor' || o.role === 'ceiling') expect(o.truth_id).toBe(0);
       else expect(o.truth_id).toBe(idOf.get(`${o.role}:${o.owner}`));
     }
-    expect(job.objects.find((o) => o.name === 'thing:router')!.truth_id).toBeGreaterThan(0);
+    expect(job.objects.find((o) => o.name === 'thing:router/body')!.truth_id).toBeGreaterThan(0);
     expect(Object.keys(job.materials).sort()).toEqual([...new Set(job.objects.map((o) => o.material))].sort());
   });
 
@@ -70,12 +70,21 @@ describe('buildShotList', () => {
     // frame 1 (t=2): only the walking person's parts move
     expect(names(1).length).toBeGreaterThan(0);
     expect(names(1).every((n) => n.startsWith('person:resident_1/'))).toBe(true);
-    // frame 2 (t=5): router to the floor, the bedroom door closes
-    const router = job.frames[2].moves.find((m) => m.name === 'thing:router')!;
-    expect(router.center[0]).toBeCloseTo(2.0, 9);
-    expect(router.center[1]).toBeCloseTo(2.5, 9);
-    expect(router.yaw_deg).toBe(30);
-    expect(router.hidden).toBe(false);
+    // frame 2 (t=5): router to the floor (every part of it, where the world has it then), the bedroom door closes
+    const router = job.frames[2].moves.filter((m) => m.name.startsWith('thing:router/'));
+    const want = solidsAt(shiftTimeline(), 5).filter((x) => x.owner === 'router');
+    expect(router.map((m) => m.name)).toEqual(want.map((x) => x.name));
+    for (const [k, m] of router.entries()) {
+      expect(m.center[0]).toBeCloseTo(want[k].center[0], 9);
+      expect(m.center[1]).toBeCloseTo(want[k].center[1], 9);
+      expect(m.center[2]).toBeCloseTo(want[k].center[2], 9);
+      expect(m.yaw_deg).toBe(want[k].yaw_deg);
+      expect(m.hidden).toBe(false);
+    }
+    // its body about the spot it was put down at, turned by its yaw
+    const body = router.find((m) => m.name === 'thing:router/body')!;
+    expect(Math.hypot(body.center[0] - 2.0, body.center[1] - 2.5)).toBeLessThan(0.05);
+    expect(body.yaw_deg).toBe(30);
     expect(names(2)).toContain('door:bedroom_door');
     // frame 3 (t=7): the person has left: every part hidden
     const hidden = job.frames[3].moves.filter((m) => m.hidden);
@@ -86,7 +95,7 @@ describe('buildShotList', () => {
     expect(job.frames[4].moves).toEqual([]);
     // resolved, the last frame still has the router on the floor and the person hidden
     const last = resolvedMoves(job)[4];
-    expect(last.find((m) => m.name === 'thing:router')!.center[0]).toBeCloseTo(2.0, 9);
+    expect(last.find((m) => m.name === 'thing:router/body')!.center[0]).toBeCloseTo(body.center[0], 9);
     expect(last.filter((m) => m.hidden).length).toBe(PARTS);
   });
 
@@ -116,7 +125,9 @@ describe('buildShotList', () => {
     const tl = emptyTimeline(place, 20);
     const at0 = solidsAt(tl, 0);
     const at5 = solidsAt(tl, 5).map((x) =>
-      x.name === 'thing:router' ? { ...x, size: [x.size[0] * 2, x.size[1], x.size[2]] as [number, number, number] } : x,
+      x.name === 'thing:router/body'
+        ? { ...x, size: [x.size[0] * 2, x.size[1], x.size[2]] as [number, number, number] }
+        : x,
     );
     expect(() => checkSolidsConstant([at0, at0], [0, 5], 'timeline.json')).not.toThrow();
     let err: unknown;
@@ -129,7 +140,7 @@ describe('buildShotList', () => {
     const i = (err as InputError).issues[0];
     expect(i.file).toBe('timeline.json');
     expect(i.path).toBe('frames[1]');
-    expect(i.message).toMatch(/thing:router.*size.*t = 5/);
+    expect(i.message).toMatch(/thing:router\/body.*size.*t = 5/);
   });
 
   it('assigns truth ids deterministically, sorted by owner id', () => {

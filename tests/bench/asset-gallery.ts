@@ -4,11 +4,11 @@
  * up, an 80 degree field of view, pitched down 45 degrees, 1.5 to 2.5 m away, a little off the item's front; a tall
  * item's camera is pitched up just enough to take in its top, as the helper would turn its head), cropped about the
  * item (its pixels in Blender's id pass, a margin round them, at least half the frame's width) and tiled into one
- * labelled PNG. Each item stands alone on a grey floor (at least 10 m apart, in rows 150 m apart, so no other
- * shows), with its kind's seed, size and params under it. Then the things the library builds
- * (layouts/assets/things/) at four ids each, on the floor: a thing of a hand's size seen as the helper sees a thing
- * it is asked about (1.0 to 1.4 m off, looking down at it) and cropped to at least a quarter of the frame's width, a
- * larger one (a cart, a car) as an item.
+ * labelled PNG. Each item stands alone on a grey floor (at least 10 m apart, in rows 130 m apart, so no other
+ * shows but as a speck on the horizon), with its kind's seed, size and params under it. Then the things the library
+ * builds (layouts/assets/things/) at four ids each, on the floor: a thing of a hand's size seen as the helper sees a
+ * thing it is asked about (1.0 to 1.4 m off, looking down at it) and cropped to at least a quarter of the frame's
+ * width, a larger one (a cart, a car) as an item.
  *
  * Run: nice -n 10 npx tsx tests/bench/asset-gallery.ts [--out docs/asset-gallery.png] [--seeds 4] [--samples 8]
  */
@@ -183,9 +183,12 @@ interface Tile {
 }
 
 const tiles: Tile[] = [];
-/** a row's length, and the rows' spacing: far enough that no camera's view reaches the next row's items */
+/**
+ * a row's length, and the rows' spacing: far enough that the next row's items are specks on the horizon of a view
+ * (and close enough that four rows of items and the things' rows fit a place's 500 m side)
+ */
 const ROW_M = 420;
-const ROW_GAP = 150;
+const ROW_GAP = 130;
 const row = { x: -Infinity, half: 0, y: 0 };
 let xMax = 0;
 /**
@@ -247,7 +250,8 @@ for (const [n, def] of THING_ASSETS.entries()) {
     const size = sizeIn(def.sizes, i + 1, def.kind, 1000);
     if (def.shape === 'cylinder') size[1] = size[0];
     const center = nextSpot(1, 20);
-    const id = `${def.kind}_${i}`;
+    // (a fixed kind's items are <kind>_<i>: a thing of the kind it builds needs another id)
+    const id = `${def.kind}_t${i}`;
     const colour = COLOURS[(n + i) % COLOURS.length];
     const thing = {
       id,

@@ -21,7 +21,9 @@ const arg = (name: string, dflt: string) => {
 const reps = Number(arg('reps', '5'));
 const k = intrinsics(STUDY_CAMERA.width, STUDY_CAMERA.height, STUDY_CAMERA.hfov_deg);
 
-console.log(`thing parts' cost to the ray-cast truth, 640x480, CPU time, the least of ${reps} rounds (after one to warm up)`);
+console.log(
+  `thing parts' cost to the ray-cast truth, 640x480, CPU time, the least of ${reps} rounds (after one to warm up)`,
+);
 console.log(
   '| place | views | solids, things as primitives | with their parts | CPU ms a frame, primitives | parts | ratio |',
 );

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getJob } from '../../jobs/load.ts';
 import { solidsAt, type Timeline } from '../../layouts/timeline.ts';
+import { extentAlong } from '../../layouts/solids.ts';
 import { caseIdsOf } from '../../formats/compile-hash.ts';
 import {
   approachMemGold,
@@ -316,8 +317,9 @@ export function listGold(family: string, tl: Timeline, full: FullVis[], tasks: n
     const at = span[lastSeen(span, id)].t;
     const mid = thingMiddle(tl, id, at);
     if (!mid) continue;
-    const bottom = Math.min(...solidsOf(tl, id, at).map((s) => s.center[2] - s.size[2] / 2));
-    const top = Math.max(...solidsOf(tl, id, at).map((s) => s.center[2] + s.size[2] / 2));
+    // each part's exact reach up and down (a cylinder rolled on its side reaches its radius, not half its length)
+    const bottom = Math.min(...solidsOf(tl, id, at).map((s) => s.center[2] + extentAlong(s, 0, 0, 1)[0]));
+    const top = Math.max(...solidsOf(tl, id, at).map((s) => s.center[2] + extentAlong(s, 0, 0, 1)[1]));
     if (floorOnly && bottom > bj.base_z_m + 0.03) continue;
     // task_things: a thing the body drives over is not in its way
     if (family === 'task_things' && top <= bj.base_z_m + spec.task_things.drives_over_m) continue;

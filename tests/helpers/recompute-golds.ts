@@ -11,7 +11,7 @@
  */
 import { seatedReach } from '../../layouts/person-figure.ts';
 import { solidsAt, type Timeline } from '../../layouts/timeline.ts';
-import type { Solid } from '../../layouts/solids.ts';
+import { extentAlong, type Solid } from '../../layouts/solids.ts';
 
 export type V2 = [number, number];
 export type Outline =
@@ -625,7 +625,8 @@ export function openHeadingGold(tl: Timeline, job: BodyJob, taskFrames: readonly
 
 /**
  * A thing's middle at time t: the centre of its extent along its own axes (those of its first part), over every
- * part's outline; undefined when it is not in the scene (carried).
+ * part's exact reach along them (its support function: a rounded box, a lathe and a rolled cylinder as they are);
+ * undefined when it is not in the scene (carried).
  */
 export function thingMiddle(tl: Timeline, id: string, t: number): V2 | undefined {
   const parts = solidsAt(tl, t).filter((s) => s.owner === id && s.role === 'thing');
@@ -638,33 +639,14 @@ export function thingMiddle(tl: Timeline, id: string, t: number): V2 | undefined
     b0 = Infinity,
     b1 = -Infinity;
   for (const s of parts) {
-    const o: Outline =
-      s.shape === 'box'
-        ? {
-            kind: 'rect',
-            c: [s.center[0], s.center[1]],
-            hx: s.size[0] / 2,
-            hy: s.size[1] / 2,
-            yaw: rad(s.yaw_deg ?? 0),
-          }
-        : { kind: 'circle', c: [s.center[0], s.center[1]], r: s.size[0] / 2 };
-    const pts: V2[] =
-      o.kind === 'rect'
-        ? corners(o)
-        : [
-            [o.c[0] + o.r, o.c[1]],
-            [o.c[0] - o.r, o.c[1]],
-            [o.c[0], o.c[1] + o.r],
-            [o.c[0], o.c[1] - o.r],
-          ];
-    for (const p of pts) {
-      const a = p[0] * u[0] + p[1] * u[1],
-        b = p[0] * v[0] + p[1] * v[1];
-      a0 = Math.min(a0, a);
-      a1 = Math.max(a1, a);
-      b0 = Math.min(b0, b);
-      b1 = Math.max(b1, b);
-    }
+    const cu = s.center[0] * u[0] + s.center[1] * u[1],
+      cv = s.center[0] * v[0] + s.center[1] * v[1];
+    const eu = extentAlong(s, u[0], u[1], 0),
+      ev = extentAlong(s, v[0], v[1], 0);
+    a0 = Math.min(a0, cu + eu[0]);
+    a1 = Math.max(a1, cu + eu[1]);
+    b0 = Math.min(b0, cv + ev[0]);
+    b1 = Math.max(b1, cv + ev[1]);
   }
   const am = (a0 + a1) / 2,
     bm = (b0 + b1) / 2;

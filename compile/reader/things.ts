@@ -3,8 +3,8 @@
  * them, and a thing as the world had it when last seen (the middle of its footprint, its bottom), so places are
  * read as last seen and offsets from the contact point the frame recorded.
  */
-import { DEG, tiltedOutline } from '../../layouts/geometry/index.ts';
-import { zRange, type Solid } from '../../layouts/solids.ts';
+import { partsExtent } from '../../layouts/geometry/index.ts';
+import type { Solid } from '../../layouts/solids.ts';
 import { offsetFrom } from './frame-math.ts';
 import { spoken } from '../ask/names.ts';
 import { frameNow, sightings, type ReaderEntity, type ReaderFrame, type ReaderMemory } from './memory.ts';
@@ -45,55 +45,8 @@ export function thingAt(
 ): { middle: [number, number]; bottom: number; top: number } | null {
   const parts: Solid[] = m.world.solidsAt(t).filter((s) => s.role === 'thing' && s.owner === id);
   if (!parts.length) return null;
-  const a = (parts[0].yaw_deg ?? 0) * DEG;
-  const ca = Math.cos(a),
-    sa = Math.sin(a);
-  let u0 = Infinity,
-    u1 = -Infinity,
-    v0 = Infinity,
-    v1 = -Infinity,
-    bottom = Infinity,
-    top = -Infinity;
-  for (const p of parts) {
-    bottom = Math.min(bottom, zRange(p)[0]);
-    top = Math.max(top, zRange(p)[1]);
-    const b = (p.yaw_deg ?? 0) * DEG;
-    const hx = p.size[0] / 2,
-      hy = p.size[1] / 2;
-    // an rbox's extent is its box's
-    const boxy = p.shape === 'box' || p.shape === 'rbox';
-    const local: [number, number][] = boxy
-      ? [
-          [hx, hy],
-          [-hx, hy],
-          [-hx, -hy],
-          [hx, -hy],
-        ]
-      : [
-          [hx, 0],
-          [-hx, 0],
-          [0, hx],
-          [0, -hx],
-        ];
-    // a tilted solid's extent: its outline seen from above
-    const world: [number, number][] =
-      tiltedOutline(p) ??
-      local.map(([lx, ly]) => [
-        p.center[0] + (boxy ? Math.cos(b) * lx - Math.sin(b) * ly : lx),
-        p.center[1] + (boxy ? Math.sin(b) * lx + Math.cos(b) * ly : ly),
-      ]);
-    for (const [x, y] of world) {
-      const u = ca * x + sa * y,
-        v = -sa * x + ca * y;
-      u0 = Math.min(u0, u);
-      u1 = Math.max(u1, u);
-      v0 = Math.min(v0, v);
-      v1 = Math.max(v1, v);
-    }
-  }
-  const um = (u0 + u1) / 2,
-    vm = (v0 + v1) / 2;
-  return { middle: [ca * um - sa * vm, sa * um + ca * vm], bottom, top };
+  const e = partsExtent(parts);
+  return { middle: e.middle, bottom: e.bottom, top: e.top };
 }
 
 /** object_where: the middle of the named thing as last seen, or null when the frames never showed it. */

@@ -7,7 +7,7 @@
  * lathe's: of its hull).
  */
 import type { Solid, SolidRole } from '../solids.ts';
-import { isTilted, zRange } from '../solids.ts';
+import { extentAlong, isTilted, zRange } from '../solids.ts';
 import { latheBandRadius } from './lathe.ts';
 import { rboxFootprint } from './rbox.ts';
 import { tiltedFootprint } from './tilt.ts';
@@ -91,6 +91,49 @@ export function tiltedOutline(s: Solid): Vec2[] | null {
   if (!isTilted(s) || s.shape === 'sphere') return null;
   const [lo, hi] = zRange(s);
   return tiltedFootprint(s, lo - 1, hi + 1).points;
+}
+
+/** A group of solids' extent (a thing's parts) in the frame of its first solid's yaw. */
+export interface PartsExtent {
+  /** the centre of the extent along that frame's axes, map frame */
+  middle: Vec2;
+  /** the longer of the two horizontal extents (m) */
+  length: number;
+  bottom: number;
+  top: number;
+}
+
+/**
+ * The extent of a group of solids along the axes of the first one's yaw and up: each solid's exact reach (its support
+ * function), so a round part off the group's axis, a lathe, a rounded box and a tilted part count as they are. A
+ * thing's middle, length and height are read from it (compile/ask/sightings.ts, compile/reader/things.ts).
+ */
+export function partsExtent(solids: readonly Solid[]): PartsExtent {
+  const yaw = ((solids[0].yaw_deg ?? 0) * Math.PI) / 180;
+  const c = Math.cos(yaw),
+    s = Math.sin(yaw);
+  let a0 = Infinity,
+    a1 = -Infinity,
+    b0 = Infinity,
+    b1 = -Infinity,
+    z0 = Infinity,
+    z1 = -Infinity;
+  for (const so of solids) {
+    const ca = c * so.center[0] + s * so.center[1],
+      cb = -s * so.center[0] + c * so.center[1];
+    const ea = extentAlong(so, c, s, 0),
+      eb = extentAlong(so, -s, c, 0),
+      [lo, hi] = zRange(so);
+    a0 = Math.min(a0, ca + ea[0]);
+    a1 = Math.max(a1, ca + ea[1]);
+    b0 = Math.min(b0, cb + eb[0]);
+    b1 = Math.max(b1, cb + eb[1]);
+    z0 = Math.min(z0, lo);
+    z1 = Math.max(z1, hi);
+  }
+  const am = (a0 + a1) / 2,
+    bm = (b0 + b1) / 2;
+  return { middle: [c * am - s * bm, s * am + c * bm], length: Math.max(a1 - a0, b1 - b0), bottom: z0, top: z1 };
 }
 
 /** Solids that pass the filter, each with its footprint (input order kept). */

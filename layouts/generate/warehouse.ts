@@ -21,7 +21,7 @@ import { bodyCircle, inflate, overlaps, round4, turned, type Rect, type RobotNee
 import { distinctTop } from './tops.ts';
 
 /** Written into every generated file's header; raise it whenever the same seed would give other bytes. */
-export const WAREHOUSE_GENERATOR_VERSION = 1;
+export const WAREHOUSE_GENERATOR_VERSION = 2;
 
 export type { RobotNeeds } from './plan-geometry.ts';
 
@@ -408,9 +408,14 @@ interface StockKind {
   lookalike_group?: string;
   /** how far (degrees) it may stand turned from the band's line */
   turn?: number;
+  /** left about by the staff: the script draws where it stands each day (the place's `loose`) */
+  loose?: boolean;
   weight: number;
 }
-/** Floor stock, as warehouse_a has it. Bins and drums are the `bin_drum` look-alike group. */
+/**
+ * Floor stock, as warehouse_a has it. Bins and drums are the `bin_drum` look-alike group. What the staff move about
+ * (crates, cartons, a cone, a cart, a pallet jack, bins and drums) is loose; pallets and the trolley are not.
+ */
 const STOCK: readonly StockKind[] = [
   {
     kind: 'pallet',
@@ -423,6 +428,7 @@ const STOCK: readonly StockKind[] = [
   },
   {
     kind: 'crate',
+    loose: true,
     shape: 'box',
     size: [0.6, 0.4, 0.3],
     colours: ['orange', 'white', 'black', 'grey'],
@@ -431,6 +437,7 @@ const STOCK: readonly StockKind[] = [
   },
   {
     kind: 'carton',
+    loose: true,
     shape: 'box',
     size: [0.5, 0.4, 0.4],
     colours: ['brown', 'white'],
@@ -438,9 +445,9 @@ const STOCK: readonly StockKind[] = [
     turn: 20,
     weight: 3,
   },
-  { kind: 'cone', shape: 'cylinder', size: [0.35, 0.35, 0.5], colours: ['orange'], weight: 1 },
-  { kind: 'cart', shape: 'box', size: [0.9, 0.5, 0.95], colours: ['green', 'blue'], weight: 1 },
-  { kind: 'pallet_jack', shape: 'box', size: [1.5, 0.55, 0.25], colours: ['yellow'], weight: 1 },
+  { kind: 'cone', shape: 'cylinder', size: [0.35, 0.35, 0.5], colours: ['orange'], loose: true, weight: 1 },
+  { kind: 'cart', shape: 'box', size: [0.9, 0.5, 0.95], colours: ['green', 'blue'], loose: true, weight: 1 },
+  { kind: 'pallet_jack', shape: 'box', size: [1.5, 0.55, 0.25], colours: ['yellow'], loose: true, weight: 1 },
   {
     kind: 'trolley',
     shape: 'box',
@@ -457,6 +464,7 @@ const BIN: StockKind = {
   size: [0.6, 0.6, 0.9],
   colours: ['blue', 'grey', 'green'],
   lookalike_group: 'bin_drum',
+  loose: true,
   weight: 0,
 };
 const DRUM: StockKind = {
@@ -466,6 +474,7 @@ const DRUM: StockKind = {
   colours: ['blue', 'red', 'grey'],
   material: 'drum_steel',
   lookalike_group: 'bin_drum',
+  loose: true,
   weight: 0,
 };
 /** On the packing tables beside the packing tote. */
@@ -987,6 +996,7 @@ function thing(
     position: { x: at[0], y: at[1], yaw },
     ...(kind.lookalike_group ? { lookalike_group: kind.lookalike_group } : {}),
     ...(kind.light_furniture ? { light_furniture: true } : {}),
+    ...(kind.loose && restsOn === 'floor' ? { loose: true } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Fixed, Material, Place, Thing } from './place-schema.ts';
 import type { Solid } from './solids.ts';
 import { SHELF_BOARD, SHELF_POST } from './assets/asset.ts';
 import { assetShelfRect, assetSolids, assetSurfaceRect } from './assets/fixed.ts';
+import { cordSolids } from './assets/cord.ts';
 import { ASSET_MATERIALS } from './assets/materials.ts';
 import { thingAssetSolids, thingBounds } from './assets/thing.ts';
 import { personSolids } from './person-figure.ts';
@@ -157,27 +158,12 @@ export function cordPoints(t: Thing, pose: { x: number; y: number; yaw: number }
   return (t.path ?? []).map(([x, y]) => [pose.x + x * c - y * s, pose.y + x * s + y * c]);
 }
 
-/** A thing at a pose as solids: its kind's parts (layouts/assets/thing.ts), a chain of thin boxes for a cord, or one. */
+/** A thing at a pose as solids: its kind's parts (layouts/assets/thing.ts), a cable along its path for a cord, or one. */
 export function thingSolids(t: Thing, pose: ThingPose): Solid[] {
   const material = `${thingBaseMaterial(t)}@${t.colour}`;
   const base = { owner: t.id, role: 'thing' as const, material };
   const [, w, h] = t.size;
-  if (t.shape === 'cord') {
-    const pts = cordPoints(t, pose);
-    const out: Solid[] = [];
-    for (let i = 0; i + 1 < pts.length; i++) {
-      const [a, b] = [pts[i], pts[i + 1]];
-      out.push({
-        ...base,
-        name: `thing:${t.id}/seg${i}`,
-        shape: 'box',
-        center: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, pose.z + h / 2],
-        size: [Math.hypot(b[0] - a[0], b[1] - a[1]), w, h],
-        yaw_deg: (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI,
-      });
-    }
-    return out;
-  }
+  if (t.shape === 'cord') return cordSolids(t.id, cordPoints(t, pose), pose.z, w, h, material);
   const built = thingAssetSolids(t, pose, material);
   if (built) return built;
   return [

@@ -4,11 +4,11 @@
  * of layouts/assets/ between them, things on their surfaces and shelves) as the render stage hands it to Blender
  * (buildShotList), three or four frames each at 640x480 and one sample, Blender's depth and id passes against
  * `raycastFrame` of the same objects. At least 99% of pixels must carry the same id and a depth within 10 mm, as the
- * other kinds' cross-checks ask; every item must show in some frame (over 1,000 px), and every thing the library
- * builds (layouts/assets/things/, one of each kind it draws itself; the kinds a fixed kind builds, a pallet or a car,
- * are cross-checked as those fixed items) over 50 px. The
- * control, the truth given each item's plain bounding box (what the item was before its asset), must fall below
- * that, so the test can fail.
+ * other kinds' cross-checks ask; every item must show in some frame (over 1,000 px), and every thing the library builds
+ * (layouts/assets/things/, one of each kind it draws itself; the kinds a fixed kind builds, a pallet or a car, are
+ * cross-checked as those fixed items) over 50 px, and a cord on the kitchen's floor (layouts/assets/cord.ts) too. The
+ * control, the truth given each item's plain bounding box (what the item was before its asset), must fall below that,
+ * so the test can fail.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -178,8 +178,8 @@ describe.each(ROOMS)(
         const id = entities.find((e) => e.entity === f.id)!.truth_id;
         expect(Math.max(...rows.map((r) => r.counts.get(id)?.[0] ?? 0)), `${f.id}\n${t}`).toBeGreaterThan(1000);
       }
-      // the things the library builds (layouts/assets/things/), smaller, in view too
-      for (const th of place.things.filter((x) => thingAsset(x))) {
+      // the things the library builds (layouts/assets/things/, and a cord bent as a cable), smaller, in view too
+      for (const th of place.things.filter((x) => thingAsset(x) || x.shape === 'cord')) {
         const id = entities.find((e) => e.entity === th.id)!.truth_id;
         expect(Math.max(...rows.map((r) => r.counts.get(id)?.[0] ?? 0)), `${th.id}\n${t}`).toBeGreaterThan(50);
       }

@@ -163,7 +163,7 @@ export function thingSolids(t: Thing, pose: ThingPose): Solid[] {
   const material = `${thingBaseMaterial(t)}@${t.colour}`;
   const base = { owner: t.id, role: 'thing' as const, material };
   const [, w, h] = t.size;
-  if (t.shape === 'cord') return cordSolids(t.id, cordPoints(t, pose), pose.z, w, h, material);
+  if (t.shape === 'cord') return cordSolids(t.id, t.path ?? [], pose, w, h, material);
   const built = thingAssetSolids(t, pose, material);
   if (built) return built;
   return [

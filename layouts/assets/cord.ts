@@ -11,6 +11,9 @@ type V2 = [number, number];
 
 /** The radius a corner of a cord's path is bent round (m), less where the path's pieces are too short for it. */
 export const CORD_BEND_RADIUS = 0.08;
+/** A heading (degrees) in [-180, 180). */
+const turned = (deg: number) => ((((deg + 180) % 360) + 360) % 360) - 180;
+
 /** The largest turn (degrees) between two parts of a bend. */
 const BEND_STEP_DEG = 15;
 
@@ -41,7 +44,7 @@ export function bentPath(pts: readonly V2[], radius = CORD_BEND_RADIUS): V2[] {
     // the arc's centre: a radius to the side the path turns
     const side = Math.sign(cross);
     const centre: V2 = [start[0] - side * u[1] * r, start[1] + side * u[0] * r];
-    const steps = Math.max(1, Math.ceil(Math.abs(turn) / ((BEND_STEP_DEG * Math.PI) / 180)));
+    const steps = Math.max(1, Math.ceil(Math.abs(turn) / ((BEND_STEP_DEG * Math.PI) / 180) - 1e-9));
     const a0 = Math.atan2(start[1] - centre[1], start[0] - centre[0]);
     for (let k = 0; k <= steps; k++) {
       const ang = a0 + (turn * k) / steps;
@@ -54,13 +57,14 @@ export function bentPath(pts: readonly V2[], radius = CORD_BEND_RADIUS): V2[] {
 }
 
 /**
- * A cord's parts: along its path (map frame, the thing's pose applied) bent at its corners, each piece an rbox of
- * the cord's width and height standing on z, overlapping the next by half the width at every joint.
+ * A cord's parts: along its path (the thing's own frame) bent at its corners, each piece an rbox of the cord's width
+ * and height standing on the floor, overlapping the next by half the width at every joint, then put at the thing's
+ * pose. The pieces are sized in the thing's own frame, so a cord that is moved or turned keeps every part's size.
  */
 export function cordSolids(
   id: string,
   path: readonly V2[],
-  z: number,
+  pose: { x: number; y: number; z: number; yaw: number },
   width: number,
   height: number,
   material: string,
@@ -68,6 +72,9 @@ export function cordSolids(
   const q = bentPath(path);
   const out: Solid[] = [];
   const radius = Math.min(width, height) / 2;
+  const yaw = (pose.yaw * Math.PI) / 180;
+  const c = Math.cos(yaw),
+    s = Math.sin(yaw);
   for (let i = 0; i + 1 < q.length; i++) {
     const [a, b] = [q[i], q[i + 1]];
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
@@ -76,17 +83,18 @@ export function cordSolids(
     // past each joint by half the width (its rounded end closes the turn), never past the cord's own ends
     const back = i > 0 ? width / 2 : 0,
       ahead = i + 2 < q.length ? width / 2 : 0;
-    const mid: V2 = [(a[0] + b[0]) / 2 + (d[0] * (ahead - back)) / 2, (a[1] + b[1]) / 2 + (d[1] * (ahead - back)) / 2];
+    const mx = (a[0] + b[0]) / 2 + (d[0] * (ahead - back)) / 2,
+      my = (a[1] + b[1]) / 2 + (d[1] * (ahead - back)) / 2;
     out.push({
       name: `thing:${id}/seg${out.length}`,
       owner: id,
       role: 'thing',
       material,
       shape: 'rbox',
-      center: [mid[0], mid[1], z + height / 2],
+      center: [pose.x + c * mx - s * my, pose.y + s * mx + c * my, pose.z + height / 2],
       size: [Math.max(len + back + ahead, 2 * radius), width, height],
       radius,
-      yaw_deg: (Math.atan2(d[1], d[0]) * 180) / Math.PI,
+      yaw_deg: turned(pose.yaw + (Math.atan2(d[1], d[0]) * 180) / Math.PI),
     });
   }
   return out;

@@ -113,7 +113,7 @@ describe('a cord bent as a cable', () => {
 
   it('builds rounded boxes lying on the floor, within half its width of the bent path, covering it with no gap', () => {
     for (const p of PATHS) {
-      const parts = cordSolids('c', p, 0, W, H, 'cable@black');
+      const parts = cordSolids('c', p, { x: 0, y: 0, z: 0, yaw: 0 }, W, H, 'cable@black');
       const q = bentPath(p);
       for (const s of parts) {
         expect(solidIssues(s)).toEqual([]);
@@ -135,6 +135,28 @@ describe('a cord bent as a cable', () => {
             if (atEnd) continue; // the cable's own ends are rounded
             expect(parts.some((s) => inRbox(s, x))).toBe(true);
           }
+      }
+    }
+  });
+
+  it('keeps every part its size wherever the cord is moved or turned (solids may only move and turn)', () => {
+    for (const p of PATHS) {
+      const at0 = cordSolids('c', p, { x: 0, y: 0, z: 0, yaw: 0 }, W, H, 'cable@black');
+      for (const pose of [
+        { x: 1.0000000001, y: 4.4, z: 0, yaw: 90 },
+        { x: 6.0, y: 4.4, z: 0.02, yaw: -137.3 },
+        { x: 0.3, y: 0.1, z: 0, yaw: 179.99 },
+      ]) {
+        const moved = cordSolids('c', p, pose, W, H, 'cable@black');
+        expect(moved.map((s) => s.size)).toEqual(at0.map((s) => s.size));
+        // and stands where its parts at the origin stand, turned and moved
+        const r = (pose.yaw * Math.PI) / 180;
+        moved.forEach((s, k) => {
+          const [x, y] = at0[k].center;
+          expect(s.center[0]).toBeCloseTo(pose.x + Math.cos(r) * x - Math.sin(r) * y, 9);
+          expect(s.center[1]).toBeCloseTo(pose.y + Math.sin(r) * x + Math.cos(r) * y, 9);
+          expect(s.center[2]).toBeCloseTo(pose.z + H / 2, 12);
+        });
       }
     }
   });

@@ -182,6 +182,14 @@ export function checkPlace(placeIn: Place, file: string, locate: Locate): InputI
     } else if (t.path) add([...p, 'path'], 'only cords have a path');
     if (t.loose && (t.rests_on !== 'floor' || t.shape === 'cord' || t.light_furniture))
       add([...p, 'loose'], 'only a thing resting on the floor, not a cord or light furniture, can be loose');
+    if (t.loose_in !== undefined) {
+      if (!t.loose) add([...p, 'loose_in'], 'only a loose thing has an area it is left about in');
+      if (!place.floor_areas.some((a) => a.id === t.loose_in))
+        add(
+          [...p, 'loose_in'],
+          `no floor area "${t.loose_in}" (floor_areas: ${place.floor_areas.map((a) => a.id).join(', ') || 'none'})`,
+        );
+    }
     checkRest(place, t, t.rests_on, t.level, t.position, p, add, p);
     if (t.home) checkRest(place, t, t.home.rests_on, t.home.level, t.home, [...p, 'home'], add, [...p, 'home']);
   });

@@ -228,6 +228,12 @@ export const Thing = z
      * only where the place file shows it. Floor things only; never a cord or light furniture.
      */
     loose: z.boolean().default(false),
+    /**
+     * the floor area (an id of the place's `floor_areas`) a loose thing is left about in, and put down in when a gap
+     * moves it to the floor: a warehouse's packing stock stays on the packing floor, its drums on the open floor.
+     * Without it, any of the floor areas.
+     */
+    loose_in: Ident.optional(),
     /** a vacuum hazard: the brush catches it (cords, socks, cables) */
     hazard: z.boolean().default(false),
     brush_catchable: z.boolean().default(false),

@@ -47,6 +47,8 @@ export interface MovableInfo {
   floorOnly: boolean;
   /** left about on the floor: its start spot is drawn per script (the place's `loose`) */
   loose?: boolean;
+  /** the floor area it is put down in (the place's `loose_in`), else any */
+  area?: readonly [number, number][];
 }
 
 /** What the change model needs to know about a place; the floor test comes from the geometry. */
@@ -55,8 +57,8 @@ export interface ChangeWorld {
   surfaces: readonly SurfaceRect[];
   doors: readonly { id: string; states: readonly string[] }[];
   people: readonly string[];
-  /** a random point on the floor of the place (inside a room) */
-  sampleFloor(s: Stream): [number, number];
+  /** a random point on the floor of the place (inside a room), or in the area given */
+  sampleFloor(s: Stream, area?: readonly [number, number][]): [number, number];
   /** whether a thing of radius r may rest on the floor at (x, y): clear of fixed structure, sites and routes */
   floorFree(x: number, y: number, r: number): boolean;
   /** whether a disc of radius r at x, y on a surface (a fixed id) is clear of what else is there (people seated on it) */
@@ -135,7 +137,7 @@ export function newSpot(
     const onFloor = surfaces.length === 0 || s.coin(0.35);
     let p: Placement | null = null;
     if (onFloor) {
-      const [x, y] = world.sampleFloor(s);
+      const [x, y] = world.sampleFloor(s, thing.area);
       if (world.floorFree(x, y, thing.radius)) p = { rests_on: 'floor', x, y, yaw: Math.round(s.uniform(-180, 180)) };
     } else {
       const r = s.pick(surfaces);

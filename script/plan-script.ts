@@ -257,6 +257,7 @@ export function planScript(inp: ScriptInput): ScriptPlan {
     floorOnly:
       t.shape === 'cord' || t.light_furniture || (t.rests_on === 'floor' && Math.max(t.size[0], t.size[1]) > 0.6),
     loose: t.loose,
+    ...(t.loose_in ? { area: place.floor_areas.find((a) => a.id === t.loose_in)!.polygon as XY[] } : {}),
   }));
   // moved things are put down on the place's floor areas (open floor, not its passages), else anywhere in its rooms
   const roomsOrBounds = (place.floor_areas.length ? place.floor_areas : place.rooms).map((r) => r.polygon as XY[]);
@@ -265,7 +266,7 @@ export function planScript(inp: ScriptInput): ScriptPlan {
     surfaces: surfaceRects(place),
     doors: place.doors.map((d) => ({ id: d.id, states: d.states })),
     people: place.people.map((p) => p.id).filter((id) => !seated[id]),
-    sampleFloor: (s) => randomPointIn(s.pick(roomsOrBounds), s),
+    sampleFloor: (s, area) => randomPointIn(area ?? s.pick(roomsOrBounds), s),
     floorFree: (x, y, r) =>
       structMap.at(x, y) >= r + 0.03 && keepAway.every((p) => Math.hypot(p[0] - x, p[1] - y) >= awayR + r),
     surfaceFree: (on, x, y, r) =>

@@ -87,6 +87,34 @@ describe('loose things', () => {
     expect(JSON.stringify(again)).toBe(JSON.stringify(changes));
     expect(JSON.stringify(other)).not.toBe(JSON.stringify(changes));
   });
+  it('puts a loose thing with an area down in that area, at the start and when a gap moves it to the floor', () => {
+    const packing: [number, number][] = [
+      [6, 0],
+      [10, 0],
+      [10, 3],
+      [6, 3],
+    ];
+    const inArea = (x: number, y: number) => x >= 6 && x <= 10 && y >= 0 && y <= 3;
+    // as the script's world does: a point in the area given, else anywhere
+    const areaWorld: ChangeWorld = {
+      ...looseWorld,
+      things: looseWorld.things.map((t, i) => (i === 4 || i === 5 ? { ...t, area: packing, floorOnly: true } : t)),
+      sampleFloor: (s, area) => (area ? [s.uniform(6, 10), s.uniform(0, 3)] : [s.uniform(0, 10), s.uniform(0, 10)]),
+    };
+    let outside = 0;
+    for (let seed = 0; seed < 20; seed++) {
+      for (const c of scatterLoose(areaWorld, initial, stream(seed, 'scatter'))) {
+        if (c.kind !== 'thing_moved') continue;
+        if (c.id === 't4' || c.id === 't5') expect(inArea(c.to.x, c.to.y)).toBe(true);
+        else if (!inArea(c.to.x, c.to.y)) outside++;
+      }
+      const chances = Object.fromEntries(areaWorld.things.map((t) => [t.id, 1]));
+      for (const c of drawChanges(areaWorld, initial, spec, chances, stream(seed, 'gap', 0)).changes)
+        if (c.kind === 'thing_moved' && (c.id === 't4' || c.id === 't5')) expect(inArea(c.to.x, c.to.y)).toBe(true);
+    }
+    // the loose things without an area go anywhere on the floor
+    expect(outside).toBeGreaterThan(20);
+  });
   it('keeps a loose thing where it is when no spot is free', () => {
     const walled: ChangeWorld = { ...looseWorld, floorFree: () => false };
     expect(scatterLoose(walled, initial, stream(3, 'scatter'))).toEqual([]);

@@ -230,7 +230,8 @@ export const Thing = z
     loose: z.boolean().default(false),
     /**
      * the floor area (an id of the place's `floor_areas`) a loose thing is left about in, and put down in when a gap
-     * moves it to the floor: a warehouse's packing stock stays on the packing floor, its drums on the open floor.
+     * moves it to the floor: a warehouse's packing stock stays along the packing area's edges, its drums on the open
+     * floor.
      * Without it, any of the floor areas.
      */
     loose_in: Ident.optional(),

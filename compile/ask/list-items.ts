@@ -5,9 +5,8 @@
  * side they are.
  */
 import type { ListThing } from '../../formats/gold-row.ts';
-import { mapPlace, pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
 import type { AskContext, FrameView } from './inputs.ts';
-import { lastSighting, thingState, type Sighting, type ThingState } from './sightings.ts';
+import { clearestSighting, lastSighting, pixelAt, thingState, type Sighting } from './sightings.ts';
 
 export interface ListGold {
   things: ListThing[];
@@ -56,38 +55,6 @@ export function listThings(
     out.evidence.push(best.sighting);
   }
   return out;
-}
-
-/**
- * The sighting that places a thing best where it was last seen: of the window's sightings of it standing there (its
- * middle where the last sighting had it: not yet moved, or moved back), the one whose contact point has the smallest
- * pixel size (ties: the later). A reader may place a thing from any view of it at that place; the last glimpse, from
- * a floor camera often far off and grazing, is seldom the one it would read.
- */
-function clearestSighting(
-  ctx: AskContext,
-  frames: readonly FrameView[],
-  id: string,
-  last: ThingState,
-): { sighting: Sighting; p: number } {
-  let best: { sighting: Sighting; p: number } | undefined;
-  for (const frame of frames) {
-    const seen = frame.entities.find((e) => e.entity === id && e.pixels > 0);
-    if (!seen) continue;
-    const st = thingState(ctx.world, id, frame.t);
-    if (!st || Math.hypot(st.middle[0] - last.middle[0], st.middle[1] - last.middle[1]) > 1e-6) continue;
-    const sighting = { frame, seen };
-    const p = pixelAt(ctx, sighting, st);
-    if (!best || p <= best.p) best = { sighting, p };
-  }
-  // the last sighting itself qualifies, so there is always one
-  return best!;
-}
-
-/** The pixel size of a sighting's contact point (the thing's middle at its bottom when none was visible). */
-function pixelAt(ctx: AskContext, s: Sighting, st: ThingState): number {
-  const point = s.seen.contact?.point ?? [st.middle[0], st.middle[1], st.bottom_z];
-  return pixelSizeOr(ctx.job.intr, poseOfRecord(s.frame.camera), point, mapPlace, ctx.grid.cell);
 }
 
 /** Thing ids that had pixels in the frames (sorted). */

@@ -1,19 +1,19 @@
 /**
  * object_where (reuse, memory, place, memory; an end question): where on the map the thing was last seen, measured
  * to its middle. Gold: the middle of the thing's footprint in the world at its last sighting in the window (as last
- * seen); `unknown` when it had no pixel in the window. Extras: its length L and top_above_camera (its top was above
- * the camera at every clear sighting, 1,024 pixels or more; at every sighting when none was clear), which widen R
- * for long things seen only from the side. p: at the contact point of the last sighting (or the middle on its
- * support when none was visible), for the map place.
+ * seen); `unknown` when it had no pixel in the window. Its evidence frame is the clearest recognizable view of it at that
+ * place (clearestSighting). Extras: its length L and top_above_camera (its top was above the camera at every clear
+ * sighting, 1,024 pixels or more; at every sighting when none was clear), which widen R for long things seen only
+ * from the side. p: at the contact point of the evidence frame's sighting (or the middle
+ * on its support when none was visible), for the map place.
  */
 import { place, UNKNOWN } from '../reader/answer.ts';
 import { readObjectWhere } from '../reader/things.ts';
 import type { FamilyDef } from '../family.ts';
 import { thingOf, thingTargets } from '../ask/targets.ts';
-import { mapPlace, pixelSizeOr, poseOfRecord } from '../pixel-size.ts';
 import { askFrame, type AskContext } from '../ask/inputs.ts';
 import { baseGold, skip, type FamilyOutcome } from '../ask/outcome.ts';
-import { CLEAR_PX, sightingsOf, thingState } from '../ask/sightings.ts';
+import { CLEAR_PX, clearestSighting, sightingsOf, thingState } from '../ask/sightings.ts';
 import { nameOf, type ThingRef } from '../ask/thing-ref.ts';
 
 /** The question's wording (docs/questions.md). */
@@ -46,12 +46,12 @@ export function objectWhere(ctx: AskContext, ref: ThingRef): FamilyOutcome {
   const topAbove = judgedBy.every(
     (s) => (thingState(ctx.world, ref.id!, s.frame.t)?.top_z ?? -Infinity) > s.frame.camera.position[2],
   );
-  const point = last.seen.contact?.point ?? [st.middle[0], st.middle[1], st.bottom_z];
-  const p = pixelSizeOr(ctx.job.intr, poseOfRecord(last.frame.camera), point, mapPlace, ctx.grid.cell);
+  // evidence: the clearest recognizable view of it at the place it was last seen
+  const { sighting: shown, p } = clearestSighting(ctx, ctx.frames, ref.id!, st, { recognizable: true });
   const gold = baseGold(ctx, family, {
     knowable: true,
     value: { x: st.middle[0], y: st.middle[1] },
-    evidence: [last.frame],
+    evidence: [shown.frame],
     pixel_m: p,
     task_critical: critical,
   });

@@ -5,32 +5,11 @@
  * show. Unknown golds (nothing shown) are the glimpse screen's.
  */
 import type { FrameView, SeenEntity } from '../ask/inputs.ts';
-import { CLEAR_PX } from '../ask/sightings.ts';
+import { MIN_PIXELS, sightingProblem } from '../ask/sightings.ts';
 import { evidenceFrames, namedThing, seenIn } from './evidence.ts';
 import type { Screen } from './screen.ts';
 
-/** Visible pixels a thing needs to be recognizable (SPEC F2). */
-export const MIN_PIXELS = CLEAR_PX;
-/** Mean Rec.709 luma (sRGB, 0..255) of its pixels below which a thing is not lit (docs/questions.md says why). */
-export const LIT_FLOOR = 30;
-/** Pixels between the thing's box and the frame's edge, at least (one JPEG block). */
-export const EDGE_MARGIN_PX = 8;
-
-/** Why one sighting does not show the thing recognizably, or null when it does. */
-export function sightingProblem(seen: SeenEntity | undefined): string | null {
-  if (!seen) return 'not in view';
-  if (seen.pixels < MIN_PIXELS) return `${seen.pixels} px < ${MIN_PIXELS}`;
-  if (seen.brightness === null) return 'no brightness recorded';
-  if (seen.brightness < LIT_FLOOR) return `brightness ${seen.brightness} < ${LIT_FLOOR} (not lit)`;
-  if (seen.edge_margin_px < EDGE_MARGIN_PX)
-    return `${seen.edge_margin_px} px from the frame's edge < ${EDGE_MARGIN_PX}`;
-  return null;
-}
-
-/** A sighting a reader can tell apart: big enough, lit and clear of the edge. */
-export function isRecognizable(seen: SeenEntity | undefined): boolean {
-  return sightingProblem(seen) === null;
-}
+export { EDGE_MARGIN_PX, isRecognizable, LIT_FLOOR, MIN_PIXELS, sightingProblem } from '../ask/sightings.ts';
 
 /**
  * The colour most of the thing's frames show: the plurality of the colour words its clear sightings (MIN_PIXELS or

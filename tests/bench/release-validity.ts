@@ -8,7 +8,7 @@
  * met or not, with its figure. Timings are printed beside it.
  *
  *   npx tsx tests/bench/release-validity.ts [--scripts 16] [--frames N] [--workers 2] [--seed release] [--cache DIR]
- *                                           [--build-only] [--jobs drone/1,amr/1] [--heldout]
+ *                                           [--build-only] [--jobs drone/1,amr/1] [--heldout] [--build DIR]
  *
  * `--heldout` adds the release's held-out split: per job whose kind of place has a generator, 4 scripts on each of 2
  * places generated from a fixed secret ("release-validity", so the bench is reproducible; a release draws its own),
@@ -17,6 +17,10 @@
  *
  * `--frames N` thins each task to N frames (decision frames first), the compile bench's variant. `--jobs` builds
  * only the jobs named (all four by default): a quicker reading of one job's families, its targets only.
+ *
+ * `--build DIR` compiles and checks a truth-only build already made (by this bench or `stbench render --engine
+ * raycast`) as it is, whatever the sources now say: for a change to the compile or the check alone, whose scripts
+ * and frames are those of the build. The report names the build and says it was given.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -74,11 +78,16 @@ const key = sha256(
   }),
 ).slice(0, 16);
 const cacheDir = arg('cache', join(REPO_ROOT, 'tests', '.bench-cache'));
-const build = join(cacheDir, `release-${key}`);
+const given = arg('build', '');
+if (given && !existsSync(join(given, '.stbench', 'render.json'))) {
+  process.stderr.write(`--build ${given}: not a rendered build (no .stbench/render.json)\n`);
+  process.exit(2);
+}
+const build = given || join(cacheDir, `release-${key}`);
 let made = false;
 const secs = (t0: number) => ((performance.now() - t0) / 1000).toFixed(0);
 
-if (!existsSync(join(build, 'done'))) {
+if (!given && !existsSync(join(build, 'done'))) {
   const tmp = `${build}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
@@ -147,7 +156,7 @@ console.log(
   `${compiled.scripts} scripts, ${frames} frames, ${compiled.cases} cases, ${compiled.questions} questions compiled; ${report.summary.kept_families} families kept, ${report.summary.dropped_families} dropped; ${report.broken.length} broken instruments.`,
 );
 console.log(
-  `Build: ${build} (${made ? 'made by this run' : 'cached'}); compile ${compileS} s, check ${checkS} s, golds recomputed in ${recomputeS} s on this machine.\n`,
+  `Build: ${build} (${made ? 'made by this run' : given ? 'given with --build, as it is' : 'cached'}); compile ${compileS} s, check ${checkS} s, golds recomputed in ${recomputeS} s on this machine.\n`,
 );
 console.log(validityMarkdown(report.validity!, report.reference).join('\n'));
 console.log(targets(report).join('\n'));

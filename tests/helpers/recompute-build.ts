@@ -2,8 +2,9 @@
  * Every compiled gold of a build recomputed from timeline.json and visibility.jsonl alone, by the plain code of
  * tests/helpers/recompute-golds.ts (written apart from compile/ and the perfect reader): ego_now and ego_mem from the
  * recorded contact point, person_mem from the person's legs, object_where as the thing's middle at its last
- * sighting, clear_path and open_heading by the vertex-against-edge drive, way_to by its brute-force field,
- * tangle_ahead and task_things (route scope) as the seen things inside / outside their regions. Each disagreement is
+ * sighting (its evidence the last clear sighting there), clear_path and open_heading by the vertex-against-edge
+ * drive, way_to by its brute-force field, tangle_ahead and task_things (route scope) as the seen things inside /
+ * outside their regions. Each disagreement is
  * one line; the fixture's integration test and the release-shaped benchmark read the same list.
  */
 import { readFileSync } from 'node:fs';
@@ -33,7 +34,14 @@ interface Vis {
   k: number;
   t: number;
   camera: { position: number[]; yaw_deg: number };
-  entities: { entity: string; role: string; pixels: number; contact: { point: number[] } | null }[];
+  entities: {
+    entity: string;
+    role: string;
+    pixels: number;
+    brightness: number | null;
+    edge_margin_px: number;
+    contact: { point: number[] } | null;
+  }[];
 }
 interface Gold {
   qid: string;
@@ -191,11 +199,24 @@ export function recomputeBuild(build: string): Recomputed {
           continue;
         }
         const i = frames.indexOf(last(t.id)!);
-        if (!g.evidence_frames.includes(i)) bad(`evidence ${g.evidence_frames.join(',')} lacks the last sighting ${i}`);
         const mid = thingMiddle(timeline, t.id, frames[i].t)!;
         const v = g.value as { x: number; y: number };
         if (!close(v.x, mid[0], 3) || !close(v.y, mid[1], 3))
           bad(`middle ${JSON.stringify(v)}, recomputed ${mid.join(', ')}`);
+        // the evidence: a sighting a reader could pick it out in (1,024 px, lit, 8 px clear of the edge) with the
+        // thing's middle where the last sighting had it, else the last sighting
+        const clearThere = (j: number) => {
+          const e = frames[j].entities.find((x) => x.entity === t.id && x.pixels > 0);
+          if (!e || e.pixels < 1024 || (e.brightness ?? 0) < 30 || e.edge_margin_px < 8) return false;
+          const m = thingMiddle(timeline, t.id, frames[j].t)!;
+          return Math.hypot(m[0] - mid[0], m[1] - mid[1]) <= 1e-6;
+        };
+        const any = frames.slice(0, i + 1).some((_, j) => clearThere(j));
+        const ev = g.evidence_frames;
+        if (ev.length !== 1 || (any ? !clearThere(ev[0]) : ev[0] !== i))
+          bad(
+            `evidence ${ev.join(',')} is not a clear sighting at its last-seen place (${any ? 'one exists' : `last ${i}`})`,
+          );
       } else if (g.family === 'clear_path') {
         const dir = q.text.includes('reversed')
           ? 'back'

@@ -117,6 +117,36 @@ describe('ego_mem and object_where', () => {
     expect((em.gold.value as { ahead: number }).ahead).toBeCloseTo(-1.9, 9);
   });
 
+  it("object_where's evidence is the last frame that shows the thing clearly where it was last seen", () => {
+    // seen clearly at frame 1, then sliding out at the frame's edge (frame 2) and shrinking away (frame 3)
+    const fs = frames(j, solids, [
+      { x: 2, y: 3, heading: 0, t: 0, entities: [seenBin(2.9, 3.45)] },
+      { x: 2.2, y: 3, heading: 0, t: 2, entities: [seenBin(2.9, 3.45)] },
+      { x: 2.4, y: 3, heading: 0, t: 4, entities: [{ ...seenBin(2.9, 3.45), edge_margin_px: 0 }] },
+      { x: 1, y: 3, heading: 0, t: 6, entities: [{ ...seenBin(2.9, 3.45), pixels: 300 }] },
+      { x: 1, y: 3, heading: 180, t: 8 },
+    ]);
+    const ow = objectWhere(ctx(j, world(solids), fs), { id: 'grey_bin', colour: 'grey', kind: 'bin' });
+    if (!ow.ok) throw new Error(ow.reason);
+    expect(ow.gold.value).toEqual({ x: 3, y: 3.5 });
+    expect(ow.gold.evidence_frames).toEqual([1]);
+    expect(ow.gold.age_s).toBe(6);
+  });
+
+  it('judges a thing moved after its last clear sighting by its last sighting alone', () => {
+    const moved = [...room(), bin(5, 1)];
+    const w = world(solids, { solidsAt: (t) => (t < 3 ? solids : moved) });
+    const fs = frames(j, solids, [
+      { x: 2, y: 3, heading: 0, t: 0, entities: [seenBin(2.9, 3.45)] },
+      { x: 2, y: 3, heading: -60, t: 4, entities: [{ ...seenBin(4.9, 1.1), pixels: 300 }] },
+      { x: 1, y: 3, heading: 180, t: 8 },
+    ]);
+    const ow = objectWhere(ctx(j, w, fs), { id: 'grey_bin', colour: 'grey', kind: 'bin' });
+    if (!ow.ok) throw new Error(ow.reason);
+    expect(ow.gold.value).toEqual({ x: 5, y: 1 });
+    expect(ow.gold.evidence_frames).toEqual([1]);
+  });
+
   it('asks no ego_mem of a thing in view now', () => {
     const fs = frames(j, solids, [{ x: 2, y: 3, heading: 0, entities: [seenBin(2.9, 3.45)] }]);
     expect(egoMem(ctx(j, world(solids), fs), { id: 'grey_bin', colour: 'grey', kind: 'bin' }).ok).toBe(false);

@@ -2,7 +2,7 @@
  * The compile's own version, independent of the renderer's and the tool's: it changes whenever the rules that
  * place look points, choose candidates or compute gold change, so that a release can say which questions it holds.
  *
- * - 0.4.0: object_where's evidence frame is the last frame that shows the thing clearly where it was last seen (its
+ * - 0.4.0: object_where's evidence frame is the clearest recognizable view of the thing where it was last seen (its
  *   very last sighting was mostly a sliver at the frame's edge or a speck in the distance).
  * - 0.3.0: a thing's middle, length and height from every part's exact reach (layouts/geometry/footprint.ts
  *   partsExtent): a round part off a turned thing's axis had counted up to 3 mm short.

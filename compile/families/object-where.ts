@@ -1,11 +1,11 @@
 /**
  * object_where (reuse, memory, place, memory; an end question): where on the map the thing was last seen, measured
  * to its middle. Gold: the middle of the thing's footprint in the world at its last sighting in the window (as last
- * seen); `unknown` when it had no pixel in the window. Its evidence frame is the clearest recognizable view of it at that
- * place (clearestSighting). Extras: its length L and top_above_camera (its top was above the camera at every clear
- * sighting, 1,024 pixels or more; at every sighting when none was clear), which widen R for long things seen only
- * from the side. p: at the contact point of the evidence frame's sighting (or the middle
- * on its support when none was visible), for the map place.
+ * seen); `unknown` when it had no pixel in the window. Its evidence frame is the clearest recognizable view of it
+ * at that place (clearestSighting). Extras: its length L and top_above_camera (its top was above the camera at every
+ * clear sighting, 1,024 pixels or more; at every sighting when none was clear), which widen R for long things seen
+ * only from the side. p: at the contact point of the evidence frame's sighting (or the middle on its support when
+ * none was visible), for the map place.
  */
 import { place, UNKNOWN } from '../reader/answer.ts';
 import { readObjectWhere } from '../reader/things.ts';

@@ -7,16 +7,20 @@
  * The file is imported once up front (`run_agent.py --check`), so a missing class, one that does not subclass
  * System, or a file that does not import is a usage error before any case runs, not a broken outcome per case.
  *
- * In a sandbox (sandbox.ts) the agent sees, read-only, its file's folder and the runner's (with the shim), and runs
- * in its file's folder; the up-front check runs in the same sandbox, so no code of the agent runs outside it.
+ * In a sandbox (sandbox.ts) the agent sees, read-only, its file's folder and the runner's (checks/harness/python/,
+ * with the shim; never the rest of the repository), and runs in its file's folder. Its folder is checked first
+ * (sandbox.ts checkCodeFolders): one that holds or lies inside a build or dataset, or holds the data or run folder,
+ * is a usage error before any of its code runs; the up-front check runs in the same sandbox, so no code of the agent
+ * runs outside it. As a plain process (--local), whatever the check started is ended with it (process-tree.ts).
  */
 import { spawnSync, type SpawnSyncOptionsWithStringEncoding } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../foundation/index.ts';
-import { sandboxSpawn, type Sandbox } from './sandbox.ts';
+import { CASE_TOKEN_VAR, endProcessTree, newCaseToken } from './process-tree.ts';
+import { sandboxSpawn, type CodeFolder, type HiddenFolder, type Sandbox } from './sandbox.ts';
 import type { CommandSystem } from './system.ts';
 
 /** The runner script (it puts system_shim.py, beside it, on the agent's sys.path). */
@@ -40,8 +44,22 @@ export function shellQuote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The subprocess system for `FILE.py:Class`; a UsageError (exit 2) names what is wrong with it. */
-export function pythonAgentSystem(spec: string, opts: { sandbox?: Sandbox } = {}): CommandSystem {
+/** The folder of the runner and the shim, shown to a sandboxed agent (read-only). */
+const RUNNER_FOLDER: CodeFolder = {
+  dir: dirname(PYTHON_RUNNER),
+  name: "the Python agent runner's folder",
+  from: 'checks/harness/python',
+  help: 'keep builds and datasets out of checks/harness/python/ in the stbench repository',
+};
+
+/**
+ * The subprocess system for `FILE.py:Class`; a UsageError (exit 2) names what is wrong with it. With a sandbox, its
+ * folders are checked against the build and dataset rule and against `hidden` (the data and run folders).
+ */
+export function pythonAgentSystem(
+  spec: string,
+  opts: { sandbox?: Sandbox; hidden?: readonly HiddenFolder[] } = {},
+): CommandSystem {
   const i = spec.lastIndexOf(':');
   const file = i >= 0 ? spec.slice(0, i) : spec;
   const cls = i >= 0 ? spec.slice(i + 1) : '';
@@ -56,8 +74,17 @@ export function pythonAgentSystem(spec: string, opts: { sandbox?: Sandbox } = {}
   if (!existsSync(abs)) throw new UsageError(`${file} not found (the Python agent ${spec})`);
   if (!statSync(abs).isFile()) throw new UsageError(`${file} is not a file (the Python agent ${spec})`);
 
-  const codeDirs = [dirname(abs), dirname(PYTHON_RUNNER)];
-  const r = checkAgent(abs, cls, codeDirs, opts.sandbox);
+  const codeDirs: CodeFolder[] = [
+    {
+      dir: dirname(abs),
+      name: "the Python agent's folder",
+      from: "its file's folder",
+      help: `keep the agent's file, and what it imports, in a folder of its own, outside any build or dataset (then give FOLDER/${basename(abs)}:${cls})`,
+    },
+    RUNNER_FOLDER,
+  ];
+  // in a sandbox, the folders are checked (sandboxSpawn) before any code of the agent runs, even its import
+  const r = checkAgent(abs, cls, codeDirs, opts.sandbox, opts.hidden);
   if ((r.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT' || r.status === 127)
     throw new UsageError(`python3 not found on PATH: a Python agent (${spec}) runs with python3; ${INSTALL_HINT}`);
   if (r.error) throw new UsageError(`checking the Python agent ${spec} failed: ${r.error.message}`);
@@ -75,14 +102,28 @@ export function pythonAgentSystem(spec: string, opts: { sandbox?: Sandbox } = {}
 }
 
 /** `run_agent.py --check FILE Class`, as a plain process or in the sandbox the agent will run in. */
-function checkAgent(abs: string, cls: string, codeDirs: string[], sandbox: Sandbox | undefined) {
+function checkAgent(
+  abs: string,
+  cls: string,
+  codeDirs: CodeFolder[],
+  sandbox: Sandbox | undefined,
+  hidden: readonly HiddenFolder[] | undefined,
+) {
   const argv = ['python3', '-B', PYTHON_RUNNER, '--check', abs, cls];
   const opts: SpawnSyncOptionsWithStringEncoding = {
     encoding: 'utf8',
     timeout: CHECK_TIMEOUT_MS,
     stdio: ['ignore', 'ignore', 'pipe'],
   };
-  if (!sandbox) return spawnSync(argv[0], argv.slice(1), opts);
+  if (!sandbox) {
+    // what the import started (a process left running) ends with the check
+    const token = newCaseToken();
+    try {
+      return spawnSync(argv[0], argv.slice(1), { ...opts, env: { ...process.env, [CASE_TOKEN_VAR]: token } });
+    } finally {
+      endProcessTree(token);
+    }
+  }
   const stateDir = mkdtempSync(join(tmpdir(), 'stbench-state-'));
   try {
     const s = sandboxSpawn(sandbox, {
@@ -90,6 +131,7 @@ function checkAgent(abs: string, cls: string, codeDirs: string[], sandbox: Sandb
       codeDirs,
       cwd: dirname(abs),
       stateDir,
+      hidden,
       env: { ...process.env, STBENCH_STATE_DIR: stateDir },
     });
     return spawnSync(s.file, s.args, { ...opts, env: s.env, cwd: s.cwd });

@@ -1,31 +1,53 @@
 /**
  * The sandbox an external system (`cmd:`, `FILE.py:Class`) runs in unless `--local`: bubblewrap (`bwrap`), one
- * fresh sandbox per case. The system sees only what it needs to run and to play the case:
+ * fresh sandbox per case. It shows the system an allow-list and nothing else:
  *
  * - read-only: /usr and the top-level /bin, /sbin, /lib* (links into /usr on a merged-/usr system), a few files of
  *   /etc that programs read to start (SYSTEM_ETC: the dynamic linker's cache, users and groups by name, the time
  *   zone, the public CA certificates; not /etc as a whole, which holds host keys and secrets), the install folders
  *   of the `node` and `python3` on PATH where they lie outside /usr (nvm, pyenv, a virtual environment), and the
- *   system's own code folders (a `cmd:`'s working folder; a Python agent's file's folder and the runner's);
+ *   system's own code folders (a `cmd:`'s `--code` folder, by default the working folder; a Python agent's file's
+ *   folder and the runner's, checks/harness/python/);
  * - read-only, the case's stage folder (the frames sent so far, under the paths it is sent);
  * - read-write, its state folder (STBENCH_STATE_DIR) and a private /tmp (a tmpfs, gone with the sandbox);
  * - a fresh /proc of its own process namespace and a minimal /dev (null, zero, random, urandom, tty, shm, pts).
  *
  * Everything else is absent: the build or dataset (private/ and its gold), the run folder, the user's home, other
- * processes, the network (`--unshare-all`: no interface but a down loopback). A data folder that lies inside a code
- * folder is covered by an empty tmpfs. The root is remounted read-only, so a write anywhere but the state folder
- * and /tmp fails. The sandbox dies with its parent (`--die-with-parent`) and, being its own PID namespace, all of
- * it dies with its first process: killing the harness's process group (subprocess-link.ts) ends every process the
- * system started. `--new-session` detaches it from any terminal.
+ * processes, the network (`--unshare-all`: no interface but a down loopback). A code folder is shown whole, so it is
+ * checked first (`checkCodeFolders`, on real paths: every link resolved): one that holds a build, a dataset or a
+ * case's gold anywhere below it, lies inside a build or dataset, holds or lies inside the data folder or the run
+ * folder, or holds the temporary folder (every case's frames and state) is refused with a usage error that names
+ * what it holds and how to give another; so is one too large to check whole. The root is remounted read-only, so a
+ * write anywhere but the state folder and /tmp fails. The sandbox dies with its parent (`--die-with-parent`) and,
+ * being its own PID namespace, all of it dies with its first process: killing the harness's process group
+ * (subprocess-link.ts) ends every process the system started. `--new-session` detaches it from any terminal.
  *
  * The environment is passed as to a plain process, but for PATH (the interpreters' folders first), HOME and TMPDIR
  * (both the private /tmp). A sandbox is used only where bwrap is on PATH and passes a probe (starting `/bin/sh -c
  * true` in a sandbox of the same shape); `requireSandbox` says why not otherwise, for the usage error.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  type Dirent,
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { UsageError } from '../../foundation/index.ts';
+import {
+  BUILD_META_DIR,
+  DATASET_FILE,
+  isDatasetFolder,
+  realPathOf,
+  sameOrInside,
+  UsageError,
+} from '../../foundation/index.ts';
 
 /** How an external system was run, as results.json and run.json record it. */
 export type SandboxMode = 'bwrap' | 'none' | 'in_process';
@@ -128,29 +150,182 @@ function interpreterFolders(): { interpreters: string[]; pathFirst: string[] } {
   return { interpreters: [...interpreters], pathFirst };
 }
 
+/**
+ * A folder of a system's own code, shown whole (read-only) in the sandbox, and what a refusal says of it: `name` and
+ * `from` say which folder it is ("the system's code folder", "the working folder"), `help` how to give another.
+ * A plain string is a `cmd:`'s folder.
+ */
+export interface CodeFolder {
+  dir: string;
+  name: string;
+  from: string;
+  help: string;
+}
+
+/** A folder the system must not see: no code folder may hold it or lie inside it. */
+export interface HiddenFolder {
+  path: string;
+  /** what it is, for messages: "the data folder (--data)" */
+  what: string;
+}
+
+/** How a `cmd:` system is told to name its own code folder, for the refusals. */
+export const CODE_FLAG_HELP =
+  "keep the system's code in a folder of its own, outside any build or dataset, and name it with --code DIR (the command runs there)";
+
+/** A code folder given as a plain path: a `cmd:`'s. */
+export function codeFolder(d: string | CodeFolder): CodeFolder {
+  return typeof d === 'string'
+    ? { dir: d, name: "the system's code folder", from: 'its working folder', help: CODE_FLAG_HELP }
+    : d;
+}
+
+/**
+ * The most entries (files, folders, links) the check reads below one code folder: a folder with more is refused as
+ * too large to check, never checked in part (a code folder is shown whole).
+ */
+export const MAX_CODE_ENTRIES = 50_000;
+
+/** Files that make a folder under private/ a case's or a script's: a folder of a build or a dataset. */
+const PRIVATE_MARKERS = new Set([
+  'case.json',
+  'questions.jsonl',
+  'gold.jsonl',
+  'timeline.json',
+  'render_log.json',
+  'visibility.jsonl',
+  'perception_ids.jsonl',
+]);
+
+/** A folder's entries; none where it cannot be read (a folder around the code folder, looked at for what it is). */
+function entriesOf(dir: string): Dirent[] {
+  return listing(dir) ?? [];
+}
+
+/** A folder's entries, or null where it cannot be listed. */
+function listing(dir: string): Dirent[] | null {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `dir` (a `private/` folder) holds a case's or a script's folder. */
+function privateHoldsCases(dir: string): boolean {
+  let looked = 0;
+  for (const e of entriesOf(dir)) {
+    if (!e.isDirectory()) continue;
+    if (++looked > 1000) return true; // a private/ of a thousand folders is a build's
+    if (entriesOf(join(dir, e.name)).some((f) => PRIVATE_MARKERS.has(f.name))) return true;
+  }
+  return false;
+}
+
+/** What makes `dir` a build or a dataset (its entries given where read already), or null. */
+function buildOrDataset(dir: string, entries: Dirent[] = entriesOf(dir)): string | null {
+  const has = (name: string, what: 'dir' | 'file') =>
+    entries.some((e) => e.name === name && (what === 'dir' ? e.isDirectory() : e.isFile()));
+  if (has(DATASET_FILE, 'file') && isDatasetFolder(dir)) return `the dataset ${dir}`;
+  if (has(BUILD_META_DIR, 'dir')) return `the build ${dir} (a folder with ${BUILD_META_DIR}/)`;
+  if (has('private', 'dir') && privateHoldsCases(join(dir, 'private')))
+    return `the build ${dir} (its private/ holds cases or scripts)`;
+  return null;
+}
+
+/**
+ * Check the folders a system's code is shown from: each (a real path, every link resolved) must not be /, lie inside
+ * a build or a dataset, hold one (or a case's gold.jsonl) anywhere below it, hold or lie inside a hidden folder (the
+ * data folder, the run folder), or hold the temporary folder (where every case's frames and state folder are made).
+ * The walk below a folder reads at most `maxEntries` entries and follows no link (a link to a folder outside the
+ * code folders leads nowhere in the sandbox); a larger folder is refused as too large to check. Throws a UsageError
+ * (exit 2) that names the folder, what it holds and how to give another; returns the folders' real paths.
+ */
+export function checkCodeFolders(
+  dirs: readonly (string | CodeFolder)[],
+  rules: { hidden?: readonly HiddenFolder[]; maxEntries?: number } = {},
+): string[] {
+  const max = rules.maxEntries ?? MAX_CODE_ENTRIES;
+  const hidden = (rules.hidden ?? []).map((h) => ({ what: h.what, real: realPathOf(h.path) }));
+  const temp = realPathOf(tmpdir());
+  return dirs.map((d) => {
+    const c = codeFolder(d);
+    const abs = resolve(c.dir);
+    let real: string;
+    try {
+      real = realpathSync(abs);
+    } catch {
+      throw new UsageError(`${c.name} ${abs} (${c.from}) does not exist; ${c.help}`);
+    }
+    if (!statSync(real).isDirectory()) throw new UsageError(`${c.name} ${abs} (${c.from}) is not a folder; ${c.help}`);
+    const said = `${c.name} ${real} (${c.from})`;
+    const refuse = (why: string): never => {
+      throw new UsageError(
+        `${said} ${why}: the sandbox shows a system its code folder whole, so it would see the gold; ${c.help}`,
+      );
+    };
+    if (real === '/') refuse('is the root of the filesystem');
+    for (let a = real; ; a = dirname(a)) {
+      const bd = buildOrDataset(a);
+      if (bd) refuse(a === real ? `is ${bd}` : `lies inside ${bd}`);
+      if (dirname(a) === a) break;
+    }
+    for (const h of hidden) {
+      if (sameOrInside(h.real, real)) refuse(`holds ${h.what} ${h.real}`);
+      if (sameOrInside(real, h.real)) refuse(`lies inside ${h.what} ${h.real}`);
+    }
+    if (sameOrInside(temp, real)) refuse(`holds the temporary folder ${temp}, where every case's frames and state are`);
+    // the walk: every folder below, breadth first, no link followed
+    const queue = [real];
+    let seen = 0;
+    for (let i = 0; i < queue.length; i++) {
+      const dir = queue[i];
+      // a folder that cannot be listed may still be entered by name: what it holds cannot be checked
+      const entries = listing(dir) ?? refuse(`holds ${dir}, a folder that cannot be listed to check`);
+      seen += entries.length;
+      if (seen > max)
+        refuse(
+          `holds more than ${max} files and folders, too many to check for builds and datasets (the sandbox would show them all)`,
+        );
+      if (dir !== real) {
+        const bd = buildOrDataset(dir, entries);
+        if (bd) refuse(`holds ${bd}`);
+      }
+      if (entries.some((e) => e.name === 'gold.jsonl' && !e.isDirectory()))
+        refuse(`holds a case's gold, ${join(dir, 'gold.jsonl')}`);
+      for (const e of entries) if (e.isDirectory()) queue.push(join(dir, e.name));
+    }
+    return real;
+  });
+}
+
 /** What a sandbox of the given shape is; one place, used by the probe and every case. */
 export interface SandboxPlan {
   /** the command, run as /bin/sh -c COMMAND */
   command: string;
-  /** read-only: the system's own code */
-  codeDirs: readonly string[];
+  /** read-only: the system's own code (checked by checkCodeFolders, shown at its real path and as given) */
+  codeDirs: readonly (string | CodeFolder)[];
   /** the working folder (inside a code folder; else the first code folder) */
   cwd?: string;
   /** read-only: the case's frames */
   stageDir?: string;
   /** read-write: STBENCH_STATE_DIR (none for the probe) */
   stateDir?: string;
-  /** folders to cover with an empty tmpfs where they lie inside a code folder (the data folder) */
-  hide?: readonly string[];
+  /** folders no code folder may hold or lie inside (the data folder, the run folder) */
+  hidden?: readonly HiddenFolder[];
   /** the environment the system would get as a plain process */
   env: NodeJS.ProcessEnv;
 }
 
-/** The program, arguments and environment that run `plan` in the sandbox. */
+/**
+ * The program, arguments and environment that run `plan` in the sandbox; the code folders are checked first
+ * (checkCodeFolders: a UsageError where one would show the system a build, a dataset or the data).
+ */
 export function sandboxSpawn(
   sb: Sandbox,
   plan: SandboxPlan,
 ): { file: string; args: string[]; env: NodeJS.ProcessEnv; cwd: string } {
+  const real = checkCodeFolders(plan.codeDirs, { hidden: plan.hidden });
   const a: string[] = ['--unshare-all', '--die-with-parent', '--new-session'];
   for (const d of SYSTEM_DIRS) {
     let st;
@@ -167,24 +342,18 @@ export function sandboxSpawn(
     a.push('--ro-bind-try', `/etc/${d}`, `/etc/${d}`); // Debian's sitecustomize
   a.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
   for (const d of sb.interpreters) a.push('--ro-bind', d, d);
-  const code = plan.codeDirs.map((d) => resolve(d));
-  for (const d of code) {
-    if (d === '/')
-      throw new UsageError('the sandbox cannot bind / as a system folder: run the system from its own folder');
-    a.push('--ro-bind', d, d);
-  }
-  for (const h of (plan.hide ?? []).map((d) => resolve(d))) {
-    const inside = code.find((d) => isInside(d, h));
-    if (inside)
-      throw new UsageError(
-        `the system's folder ${inside} lies inside ${h}, which the sandbox hides from it: run it from a folder outside the data`,
-      );
-    if (code.some((d) => isInside(h, d)) && existsSync(h)) a.push('--tmpfs', h);
-  }
+  // each code folder at its real path, and where it was given through a link at that path too (the same folder)
+  const shown: string[] = [];
+  plan.codeDirs.forEach((d, i) => {
+    for (const at of new Set([real[i], resolve(codeFolder(d).dir)])) {
+      a.push('--ro-bind', real[i], at);
+      shown.push(at);
+    }
+  });
   if (plan.stageDir) a.push('--ro-bind', plan.stageDir, plan.stageDir);
   if (plan.stateDir) a.push('--bind', plan.stateDir, plan.stateDir);
   a.push('--remount-ro', '/');
-  const cwd = plan.cwd && code.some((d) => isInside(resolve(plan.cwd!), d)) ? resolve(plan.cwd) : (code[0] ?? '/');
+  const cwd = plan.cwd && shown.some((d) => isInside(resolve(plan.cwd!), d)) ? resolve(plan.cwd) : (shown[0] ?? '/');
   a.push('--chdir', cwd, '--', '/bin/sh', '-c', plan.command);
   const path = [...sb.pathFirst, ...(plan.env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(delimiter)].join(delimiter);
   return {

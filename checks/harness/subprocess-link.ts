@@ -2,16 +2,19 @@
  * The subprocess transport: a fresh process per case (`/bin/sh -c COMMAND`, in its own process group), one JSON
  * message per line on its stdin, one JSON reply per line on its stdout; stderr is drained and its tail kept for
  * the broken reason. The process gets a fresh, empty state folder in STBENCH_STATE_DIR (its own memory, removed at
- * teardown). Teardown always happens: after finish the process has a grace period to exit, then its whole group is
- * killed, and on Ctrl-C too (foundation/interrupt.ts). A reply line is at most MAX_REPLY_BYTES long: a system
- * that writes more without ending the line (or floods stdout between asks) is ended at once and its case is broken
- * ("reply too long"), so no system can make the harness hold unbounded output. Python's NaN and Infinity in a reply
- * are read (foundation/json-nonfinite.ts), so that such a value makes only its own answer invalid. What the system
- * writes after finish (within the grace) is kept for the driver (`trailing`): its last cost report.
+ * teardown) and a random token in STBENCH_CASE_TOKEN (process-tree.ts). Teardown always happens: after finish the
+ * process has a grace period to exit, then every process it started is killed (its process group, and every
+ * process carrying its token: one that called setsid or forked twice too), and on Ctrl-C too
+ * (foundation/interrupt.ts). A reply line is at most MAX_REPLY_BYTES long: a system that writes more without ending
+ * the line (or floods stdout between asks) is ended at once and its case is broken ("reply too long"), so no system
+ * can make the harness hold unbounded output. Python's NaN and Infinity in a reply are read
+ * (foundation/json-nonfinite.ts), so that such a value makes only its own answer invalid. What the system writes
+ * after finish (within the grace) is kept for the driver (`trailing`): its last cost report.
  *
  * A system with a sandbox (sandbox.ts) runs the same `/bin/sh -c COMMAND` inside bwrap, which leads the process
  * group: killing the group kills bwrap, and with it (its own PID namespace, --die-with-parent) every process of the
- * sandbox. It sees its code folders, the stage folder and its state folder, at the same paths as outside.
+ * sandbox. It sees its code folders, the stage folder and its state folder, at the same paths as outside; its code
+ * folders are checked for every case (sandbox.ts checkCodeFolders) against the data folder (`hide`).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onInterrupt, parseJsonNonFinite } from '../../foundation/index.ts';
 import type { Message } from './protocol.ts';
+import { CASE_TOKEN_VAR, endProcessTree, newCaseToken } from './process-tree.ts';
 import { sandboxSpawn } from './sandbox.ts';
 import { BrokenSystem, type CommandSystem, type Link } from './system.ts';
 
@@ -37,14 +41,15 @@ export interface SubprocessOptions {
   finishGraceMs?: number;
   /** the case's stage folder of frames (read-only in the sandbox) */
   stageDir?: string;
-  /** folders the sandbox hides even where they lie inside the system's code folder (the data folder) */
+  /** folders the sandboxed system must not see (the data folder): no code folder may hold one or lie inside one */
   hide?: readonly string[];
 }
 
 export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {}): Link {
   const grace = opts.finishGraceMs ?? 5000;
   const stateDir = mkdtempSync(join(tmpdir(), 'stbench-state-'));
-  const env = { ...process.env, ...sys.env, STBENCH_STATE_DIR: stateDir };
+  const token = newCaseToken();
+  const env = { ...process.env, ...sys.env, STBENCH_STATE_DIR: stateDir, [CASE_TOKEN_VAR]: token };
   let how: { file: string; args: string[]; env: NodeJS.ProcessEnv; cwd?: string };
   try {
     how = sys.sandbox
@@ -54,7 +59,7 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
           cwd: sys.cwd ?? process.cwd(),
           stageDir: opts.stageDir,
           stateDir,
-          hide: opts.hide,
+          hidden: (opts.hide ?? []).map((path) => ({ path, what: 'the data folder' })),
           env,
         })
       : { file: '/bin/sh', args: ['-c', sys.command], env, cwd: sys.cwd };
@@ -121,11 +126,13 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
     spawnError = e;
     poke();
   });
-  // Ctrl-C: the system's whole process group and its state folder go with us
+  // Ctrl-C: every process of the system and its state folder go with us
   const offInterrupt = onInterrupt(() => {
     kill();
     rmSync(stateDir, { recursive: true, force: true });
   });
+  // the process itself has exited (its pipes may still be held by a child it left)
+  const exitedP = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const closedP = new Promise<void>((resolve) => {
     child.on('close', (code, signal) => {
       if (pending.trim() && !tooLong) lines.push(pending);
@@ -169,13 +176,9 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
     }
   }
 
+  /** End every process the system started: its group, and every process carrying its token. */
   function kill() {
-    if (child.pid === undefined) return;
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
+    endProcessTree(token, child.pid);
   }
 
   return {
@@ -200,10 +203,11 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
       if (!closed && !abort) {
         if (!child.stdin.destroyed) child.stdin.end();
         let t: NodeJS.Timeout | undefined;
-        await Promise.race([closedP, new Promise<void>((r) => (t = setTimeout(r, grace)))]);
+        // the grace ends when the process exits: what it left running must not keep its case open
+        await Promise.race([exitedP, closedP, new Promise<void>((r) => (t = setTimeout(r, grace)))]);
         clearTimeout(t);
       }
-      kill(); // the whole group: children the command left behind go too
+      kill(); // everything it started: children the command left behind go too
       if (!closed) {
         let t: NodeJS.Timeout | undefined;
         await Promise.race([closedP, new Promise<void>((r) => (t = setTimeout(r, 2000)))]);

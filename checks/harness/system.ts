@@ -6,7 +6,7 @@
  * timeout) is a `BrokenSystem` error, which the driver turns into a broken outcome for the case.
  */
 import type { CaseFile } from '../../formats/case-schema.ts';
-import type { Sandbox } from './sandbox.ts';
+import type { CodeFolder, Sandbox } from './sandbox.ts';
 import type {
   AnswersReply,
   AskMsg,
@@ -75,10 +75,14 @@ export interface CommandSystem {
   kind: 'command';
   name: string;
   command: string;
+  /** where the command runs (default: stbench's working folder) */
   cwd?: string;
   env?: Record<string, string>;
-  /** the folders of the system's own code, read-only in the sandbox (default: its working folder) */
-  codeDirs?: string[];
+  /**
+   * the folders of the system's own code, read-only in the sandbox (default: its working folder); each is checked
+   * before it is shown (sandbox.ts checkCodeFolders: refused where it holds or lies inside a build or dataset)
+   */
+  codeDirs?: (string | CodeFolder)[];
   /** the sandbox it runs in; none: a plain process */
   sandbox?: Sandbox;
 }
@@ -88,7 +92,7 @@ export type HarnessSystem = InProcessSystem | CommandSystem;
 /** An external command as a system, named `cmd:<command>`. */
 export function commandSystem(
   command: string,
-  extra: { cwd?: string; env?: Record<string, string>; codeDirs?: string[]; sandbox?: Sandbox } = {},
+  extra: { cwd?: string; env?: Record<string, string>; codeDirs?: (string | CodeFolder)[]; sandbox?: Sandbox } = {},
 ): CommandSystem {
   return { kind: 'command', name: `cmd:${command}`, command, ...extra };
 }

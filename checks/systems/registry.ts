@@ -3,10 +3,18 @@
  * `cmd:<shell command>` is an external program, `FILE.py:Class` an agent written as a Python class
  * (checks/harness/python-agent.ts), anything else a registered name. An external system runs in the sandbox
  * (checks/harness/sandbox.ts) unless `local`; where none can start, resolving it is a usage error that says why.
+ * A sandboxed system's code folders (a `cmd:`'s `code`, by default the working folder; a Python agent's file's
+ * folder) are checked before any case runs (checkCodeFolders), against `hidden` too (the data and run folders).
  */
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { UsageError } from '../../foundation/index.ts';
 import {
+  checkCodeFolders,
+  CODE_FLAG_HELP,
   commandSystem,
+  type CodeFolder,
+  type HiddenFolder,
   isPythonAgentSpec,
   pythonAgentSystem,
   requireSandbox,
@@ -47,6 +55,10 @@ export const COMMAND_PREFIX = 'cmd:';
 export interface ResolveOptions {
   /** `--local`: run an external system as a plain process, not in the sandbox (in-process systems need neither) */
   local?: boolean;
+  /** `--code DIR`: the folder of a `cmd:` system's own code, where its command runs (default: the working folder) */
+  code?: string;
+  /** folders the system must not see (the data folder, the run folder): no code folder may hold or lie inside one */
+  hidden?: readonly HiddenFolder[];
 }
 
 /** A system from its name on the command line. */
@@ -55,12 +67,37 @@ export function resolveSystem(spec: string, opts: ResolveOptions = {}): HarnessS
   if (spec.startsWith(COMMAND_PREFIX)) {
     const command = spec.slice(COMMAND_PREFIX.length).trim();
     if (!command) throw new UsageError('cmd: needs a command, e.g. "cmd:python3 my_system.py"');
-    return commandSystem(command, sandbox(spec));
+    const code = opts.code === undefined ? undefined : codeFlag(opts.code);
+    const folder: CodeFolder = {
+      dir: code ?? process.cwd(),
+      name: "the system's code folder",
+      from: code ? '--code' : 'the working folder',
+      help: CODE_FLAG_HELP,
+    };
+    const extra = { ...(code ? { cwd: code } : {}), codeDirs: [folder], ...sandbox(spec) };
+    // shown whole in the sandbox: checked now, before any case runs (and again as each case starts)
+    if (extra.sandbox) checkCodeFolders([folder], { hidden: opts.hidden });
+    return commandSystem(command, extra);
   }
   const sys = SYSTEMS.get(spec);
-  if (sys) return sys;
-  if (isPythonAgentSpec(spec)) return pythonAgentSystem(spec, sandbox(spec));
-  throw new UsageError(
-    `unknown system ${JSON.stringify(spec)}: use one of ${[...SYSTEMS.keys()].join(', ')}, cmd:<command> for an external program, or FILE.py:Class for a Python agent`,
-  );
+  const agent = !sys && isPythonAgentSpec(spec);
+  if (!sys && !agent)
+    throw new UsageError(
+      `unknown system ${JSON.stringify(spec)}: use one of ${[...SYSTEMS.keys()].join(', ')}, cmd:<command> for an external program, or FILE.py:Class for a Python agent`,
+    );
+  if (opts.code !== undefined)
+    throw new UsageError(
+      `--code names the code folder of a cmd: system, and ${spec} is not one: ${sys ? "a scripted system runs in stbench's own process" : "a Python agent's code folder is its file's folder"}`,
+    );
+  return sys ?? pythonAgentSystem(spec, { ...sandbox(spec), hidden: opts.hidden });
+}
+
+/** `--code DIR`: an existing folder; its absolute path. */
+function codeFlag(dir: string): string {
+  const abs = resolve(dir);
+  if (!existsSync(abs))
+    throw new UsageError(`--code ${dir}: no such folder (give the folder that holds the system's code)`);
+  if (!statSync(abs).isDirectory())
+    throw new UsageError(`--code ${dir} is not a folder (give the folder that holds the system's code)`);
+  return abs;
 }

@@ -4,17 +4,18 @@
  * an in-process system's name) and print its answers as JSONL ({"qid","answer"}); where the case has gold.jsonl,
  * then the scored rows and the results' markdown (with the cost the system reported).
  * A broken outcome (crash, hang, garbage, a cost past --case-usd) is reported with its reason and exits 1. An
- * external system runs in the sandbox unless --local (as eval; where none can start, a usage error, exit 2).
+ * external system runs in the sandbox unless --local (as eval; where none can start, or where its code folder,
+ * `--code DIR` for cmd:, holds or lies inside a build or dataset or holds the case, a usage error, exit 2).
  */
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { formatUsd, runCost } from '../../formats/cost.ts';
-import { CheckFailed, positiveFlag } from '../../foundation/index.ts';
+import { CheckFailed, positiveFlag, realPathOf } from '../../foundation/index.ts';
 import { DEFAULT_REPLY_TIMEOUT_MS, loadCase, parseChannel, runCase, sandboxMode } from '../../checks/harness/index.ts';
 import { resolveSystem } from '../../checks/systems/registry.ts';
 import { buildResults, readGoldRows, resultsMarkdown, score } from '../../checks/score/index.ts';
-import { CASE_USD_HELP, LOCAL_HELP, usdFlag } from './eval.ts';
+import { CASE_USD_HELP, CODE_HELP, LOCAL_HELP, usdFlag } from './eval.ts';
 
 export function registerRun(program: Command): void {
   program
@@ -34,17 +35,24 @@ export function registerRun(program: Command): void {
       String(DEFAULT_REPLY_TIMEOUT_MS / 1000),
     )
     .option('--local', LOCAL_HELP)
+    .option('--code <dir>', CODE_HELP)
     .option('--case-usd <dollars>', CASE_USD_HELP)
     .action(
       async (
         systemSpec: string,
         caseDir: string,
-        opts: { channel: string; timeout: string; local?: boolean; caseUsd?: string },
+        opts: { channel: string; timeout: string; local?: boolean; code?: string; caseUsd?: string },
       ) => {
         const channel = parseChannel(opts.channel);
         const timeoutS = positiveFlag('timeout', opts.timeout, 86_400, 'a day for one reply is no timeout');
         const caseUsd = usdFlag('case-usd', opts.caseUsd);
-        const system = resolveSystem(systemSpec, { local: opts.local });
+        // the build or dataset the case is read from: as given (its frames) and where the folder really lies
+        const data = [join(caseDir, '..', '..'), dirname(dirname(realPathOf(caseDir)))];
+        const system = resolveSystem(systemSpec, {
+          local: opts.local,
+          code: opts.code,
+          hidden: data.map((path) => ({ path, what: "the case's build or dataset" })),
+        });
         const lc = loadCase(caseDir);
         const outcome = await runCase(system, lc, { channel, replyTimeoutMs: timeoutS * 1000, caseUsd });
         for (const [qid, answer] of outcome.answers) process.stdout.write(JSON.stringify({ qid, answer }) + '\n');

@@ -76,6 +76,7 @@ let root: string;
 let c: SynthCase;
 let code: string; // the systems' own folder, outside the data
 let outside: string; // a folder of the host the systems may not write
+let runs: string; // the run folders, outside the data
 let server: Server;
 let port: number;
 let connections = 0;
@@ -86,6 +87,7 @@ beforeAll(async () => {
   c = await makeCase(root);
   code = mkdtempSync(join(tmpdir(), 'stbench-sandbox-code-'));
   outside = mkdtempSync(join(tmpdir(), 'stbench-sandbox-outside-'));
+  runs = mkdtempSync(join(tmpdir(), 'stbench-sandbox-runs-'));
   const cj = JSON.parse(readFileSync(join(c.dir, 'case.json'), 'utf8'));
   buildFrame = join(root, cj.frames[0].rgb);
   server = createServer((s) => {
@@ -118,7 +120,7 @@ for line in sys.stdin:
 
 afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
-  for (const d of [root, code, outside]) rmSync(d, { recursive: true, force: true });
+  for (const d of [root, code, outside, runs]) rmSync(d, { recursive: true, force: true });
 });
 
 const probeCommand = () => `python3 probe.py '${join(c.dir, 'gold.jsonl')}' '${buildFrame}' ${port} '${outside}'`;
@@ -160,20 +162,23 @@ describe('a system that reaches for what it should not', () => {
   });
 
   it.skipIf(noSandbox)(
-    'in the sandbox, the data folder is hidden even where it lies inside the code folder',
+    'in the sandbox, a code folder that holds the data folder is refused, and nothing of the system runs',
     async () => {
-      // the system's folder holds the build (a user who runs eval from the folder that holds data/)
+      // the system's folder holds the build (a user who runs eval from the folder that holds data/): the sandbox
+      // would show it the build whole, so the case does not start
       const parent = mkdtempSync(join(tmpdir(), 'stbench-sandbox-parent-'));
       try {
         const inner = await makeCase(join(parent, 'data'));
         writeFileSync(join(parent, 'tries.py'), TRIES);
         writeFileSync(join(parent, 'probe.py'), readFileSync(join(code, 'probe.py')));
         const cj = JSON.parse(readFileSync(join(inner.dir, 'case.json'), 'utf8'));
-        const cmd = `python3 probe.py '${join(inner.dir, 'gold.jsonl')}' '${join(parent, 'data', cj.frames[0].rgb)}' ${port} '${outside}'`;
+        const cmd = `python3 probe.py '${join(inner.dir, 'gold.jsonl')}' '${join(parent, 'data', cj.frames[0].rgb)}' ${port} '${outside}'; touch ran.txt`;
         clean();
-        const o = await runCase(commandSystem(cmd, { cwd: parent, sandbox: sandbox! }), inner.dir);
-        expect(bitsOf(o)).toBe(SANDBOXED);
-        expect(existsSync(join(parent, 'written.txt'))).toBe(false);
+        await expect(runCase(commandSystem(cmd, { cwd: parent, sandbox: sandbox! }), inner.dir)).rejects.toThrow(
+          /the system's code folder .* holds the data folder .*\/data: the sandbox shows a system its code folder whole/,
+        );
+        expect(connections).toBe(0);
+        expect(existsSync(join(parent, 'ran.txt'))).toBe(false);
       } finally {
         rmSync(parent, { recursive: true, force: true });
       }
@@ -267,7 +272,7 @@ class Probe(System):
 
   it('--local: the agent reaches everything; results say sandbox none', async () => {
     clean();
-    const out = join(root, 'run-local');
+    const out = join(runs, 'run-local');
     const r = await runCli(['eval', agent, '--local', '--data', root, '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(bitsIn(out)).toEqual(new Set([ALL]));
@@ -279,7 +284,7 @@ class Probe(System):
 
   it.skipIf(noSandbox)('by default: the agent reaches nothing; results say sandbox bwrap', async () => {
     clean();
-    const out = join(root, 'run-sandboxed');
+    const out = join(runs, 'run-sandboxed');
     const r = await runCli(['eval', agent, '--data', root, '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(bitsIn(out)).toEqual(new Set([SANDBOXED]));
@@ -310,7 +315,7 @@ class Peek(System):
 `,
     );
     const spec = `${join(code, 'peek_agent.py')}:Peek`;
-    const out = join(root, 'run-peek');
+    const out = join(runs, 'run-peek');
     const r = await runCli(['eval', spec, '--data', root, '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('FileNotFoundError');
@@ -320,8 +325,8 @@ class Peek(System):
 
   it.skipIf(noSandbox)('the example memory agent scores in the sandbox exactly as it does with --local', async () => {
     const spec = 'checks/harness/examples/memory_agent.py:MemoryAgent';
-    const boxed = join(root, 'run-memory-bwrap');
-    const local = join(root, 'run-memory-local');
+    const boxed = join(runs, 'run-memory-bwrap');
+    const local = join(runs, 'run-memory-local');
     const a = await runCli(['eval', spec, '--data', root, '--out', boxed]);
     expect(a.code, a.stderr).toBe(0);
     const b = await runCli(['eval', spec, '--local', '--data', root, '--out', local]);
@@ -338,7 +343,7 @@ class Peek(System):
   });
 
   it('an in-process system needs no sandbox: results say in_process', async () => {
-    const out = join(root, 'run-inproc');
+    const out = join(runs, 'run-inproc');
     const r = await runCli(['eval', 'all_unknown', '--data', root, '--out', out], { env: { PATH: '' } });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).sandbox).toBe('in_process');
@@ -350,7 +355,7 @@ describe('where no sandbox can start, eval and run refuse before any case runs',
   it('no bwrap on PATH: exit 2, saying why and naming --local; --local runs', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'stbench-sandbox-path-'));
     try {
-      const out = join(root, 'run-refused');
+      const out = join(runs, 'run-refused');
       const r = await runCli(['eval', 'cmd:exit 0', '--data', root, '--out', out], { env: { PATH: empty } });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('cannot run cmd:exit 0 in a sandbox: bwrap is not on PATH');
@@ -376,7 +381,7 @@ describe('where no sandbox can start, eval and run refuse before any case runs',
         '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n',
         { mode: 0o755 },
       );
-      const out = join(root, 'run-fake');
+      const out = join(runs, 'run-fake');
       const r = await runCli(['eval', 'cmd:exit 0', '--data', root, '--out', out], {
         env: { PATH: `${join(fake, 'bin')}:/usr/bin:/bin` },
       });

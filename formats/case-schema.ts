@@ -6,6 +6,7 @@
  * its task indices start at 0, so nothing tells where the window sits in the script.
  */
 import { z } from 'zod';
+import { insideRoot, pathTextProblem, type InputIssue } from '../foundation/index.ts';
 import { Split } from './split.ts';
 import { Step } from './step.ts';
 
@@ -34,6 +35,15 @@ export const CaseTask = z
   })
   .strict();
 
+/**
+ * A path a case names: relative to the build or dataset root and straight down from it (foundation/inside-root.ts;
+ * the loaders also check where it leads, links followed, with casePathIssues).
+ */
+const RootPath = z.string().superRefine((v, ctx) => {
+  const p = pathTextProblem(v);
+  if (p) ctx.addIssue({ code: 'custom', message: p });
+});
+
 /** One frame of the case: its step and where its files are, relative to the build or dataset root. */
 export const CaseFrame = z
   .object({
@@ -41,9 +51,9 @@ export const CaseFrame = z
     /** the frame's index in the script (its file names); never sent to a system */
     script_k: z.number().int().nonnegative(),
     /** scripts/<sid>/sensors/rgb/NNNNNN.jpg */
-    rgb: z.string(),
+    rgb: RootPath,
     /** private/<sid>/depth/NNNNNN.png (detections channel only) */
-    depth: z.string(),
+    depth: RootPath,
   })
   .strict();
 
@@ -67,3 +77,28 @@ export const CaseFile = z
   })
   .strict();
 export type CaseFile = z.infer<typeof CaseFile>;
+
+/** The fields of a case frame that name a file. */
+export const CASE_FRAME_PATHS = ['rgb', 'depth'] as const;
+
+/**
+ * The paths a case file names (every frame's rgb and depth) that break the rule of foundation/inside-root.ts for
+ * `root`, read from the parsed JSON before it is checked against the schema (so that the message names the build or
+ * the dataset and a symbolic link's target, and no reader gets as far as the file). `file` is the case.json read.
+ */
+export function casePathIssues(root: string, raw: unknown, file: string): InputIssue[] {
+  const frames = (raw as { frames?: unknown } | null)?.frames;
+  if (!Array.isArray(frames)) return [];
+  const inside = insideRoot(root);
+  const out: InputIssue[] = [];
+  frames.forEach((f, i) => {
+    if (!f || typeof f !== 'object') return;
+    for (const k of CASE_FRAME_PATHS) {
+      const v = (f as Record<string, unknown>)[k];
+      if (typeof v !== 'string') continue; // the schema says what it should be
+      const issue = inside.check(v, { file, path: `frames[${i}].${k}` });
+      if (issue) out.push(issue);
+    }
+  });
+  return out;
+}

@@ -5,7 +5,14 @@
  * timeline, no visibility, no truth ids in what is there); nothing build-only ships; the counts, each case's counts
  * and the cell counts match a recount; the frames match the hashes of their render_log.json; the shipped questions
  * are exactly those the check report kept; the Parquet table holds exactly the shipped questions; the reference rows
- * under results/ are the ones release.json lists and agree with the shipped cases (pipeline/release/reference-rows.ts).
+ * under results/ are the ones release.json lists and agree with the shipped cases (pipeline/release/reference-rows.ts);
+ * the shipped files match what the build's stages recorded of them (release.json `recorded`) and what each render log
+ * recorded of its inputs (pipeline/release/recorded.ts).
+ *
+ * A downloaded dataset is untrusted input: before anything else, every path it names (case frames, index entries,
+ * the files and reference rows release.json lists, the render logs' and the carried records) and every symbolic link
+ * in it is held to its root (pipeline/release/named-paths.ts); one that leads out of it is bad input (exit 2, naming
+ * the file and the field), and nothing is read through it.
  */
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +38,8 @@ import { Split } from '../formats/split.ts';
 import { readRenderLog } from './release/render-log.ts';
 import { ReleaseJson } from './release/release-json.ts';
 import { checkReferenceRows } from './release/reference-rows.ts';
+import { holdNamedPaths } from './release/named-paths.ts';
+import { buildRecords, changedSinceRecorded, releaseRecords, type HashRecord } from './release/recorded.ts';
 
 /** The files at a dataset's root besides scripts/, private/ and release.json. */
 export const ROOT_FILES = ['README.md', 'LICENSE', 'CREDITS.md', 'check_report.json', QUESTIONS_PARQUET] as const;
@@ -337,6 +346,21 @@ async function checkParquet(dir: string, contents: Contents, problems: string[])
   }
 }
 
+/**
+ * The shipped files that differ from what the stages recorded of them: the records release.json carries from the
+ * build, and each render log's inputs (its outputs are checked with the frames, checkRenderLogs).
+ */
+function checkRecorded(dir: string, release: ReleaseJson, problems: string[]): void {
+  let logs: HashRecord[] = [];
+  try {
+    logs = buildRecords(dir).filter((r) => r.field === 'inputs' && r.source.startsWith('private/'));
+  } catch (e) {
+    if (e instanceof InputError) problems.push(...e.issues.map(formatIssue));
+    else throw e;
+  }
+  problems.push(...changedSinceRecorded(dir, [...logs, ...releaseRecords(dir, release.recorded)]));
+}
+
 /** Every problem of a dataset folder, one line each (empty: it verifies). */
 export async function verifyDataset(dir: string, opts: { truthOnly?: boolean } = {}): Promise<string[]> {
   const problems: string[] = [];
@@ -360,6 +384,8 @@ export async function verifyDataset(dir: string, opts: { truthOnly?: boolean } =
       path: '',
       message: 'is an empty folder, not a dataset (a dataset holds release.json)',
     });
+  // nothing is read through a path that leads out of the dataset (exit 2)
+  holdNamedPaths(dir);
   const links = new Set(listLinks(dir));
   for (const link of links) problems.push(`${link}: a symbolic link (a dataset holds only files)`);
   const files = listFiles(dir, (rel) => links.has(rel));
@@ -372,7 +398,10 @@ export async function verifyDataset(dir: string, opts: { truthOnly?: boolean } =
     if (r.success) release = r.data;
     else for (const i of r.error.issues) problems.push(`release.json: ${i.path.join('.') || '(file)'}: ${i.message}`);
   }
-  if (release) checkFileList(dir, release, files, problems);
+  if (release) {
+    checkFileList(dir, release, files, problems);
+    checkRecorded(dir, release, problems);
+  }
   checkScriptsFolder(dir, files, problems);
   let contents: Contents | undefined;
   try {

@@ -12,7 +12,7 @@ import type { Channel, Message, SentDetection, SentStep } from './protocol.ts';
 import { RETIRED_CHANNELS } from './protocol.ts';
 import { systemPrompt } from './system-prompt.ts';
 import { taskBrief } from './task-brief.ts';
-import { UsageError } from '../../foundation/index.ts';
+import { InputError, insideRoot, UsageError } from '../../foundation/index.ts';
 
 export interface CaseMessagesOptions {
   /**
@@ -43,6 +43,8 @@ export function* caseMessages(lc: LoadedCase, channel: Channel, opts: CaseMessag
   const tasksAt = new Map(c.tasks.map((t) => [t.start_k, t]));
   const asksAt = new Map(c.asks.map((a) => [a.k, a.qids]));
   const questions = (qids: readonly string[]) => qids.map((q) => ({ ...lc.questions.get(q)! }));
+  const inside = insideRoot(lc.root);
+  const caseFile = join(lc.dir, 'case.json');
 
   yield { type: 'start', robot: lc.robot, channel, system_prompt: systemPrompt(lc.robot, channel) };
   for (const f of c.frames) {
@@ -64,15 +66,18 @@ export function* caseMessages(lc: LoadedCase, channel: Channel, opts: CaseMessag
       subgoal: s.subgoal,
       header: formatHeader(s),
     };
-    const file = (rel: string) => {
+    const file = (rel: string, field: string) => {
+      // loadCase held every frame to the root already; asked again as the file is handed over
+      const issue = inside.check(rel, { file: caseFile, path: `frames[${s.k}].${field}` });
+      if (issue) throw new InputError(issue);
       const abs = join(lc.root, rel);
       return opts.stageDir ? stage(abs, opts.stageDir, s.k, extname(rel)) : abs;
     };
     if (detections) {
-      step.depth = file(f.depth);
+      step.depth = file(f.depth, 'depth');
       step.detections = detections[s.k];
     } else {
-      step.rgb = file(f.rgb);
+      step.rgb = file(f.rgb, 'rgb');
     }
     yield { type: 'observe', step };
     const qids = asksAt.get(s.k);

@@ -2,11 +2,17 @@
  * Loading one compiled case for a run: private/<cid>/case.json and questions.jsonl, the script's robot.json, and
  * (detections channel only) the script's oracle lines. Every problem names its file, line and field; a case whose
  * asks name a question it lacks, or whose frames are missing, is refused before any system sees it.
+ *
+ * A build or dataset is untrusted input: before it reads anything of a case, the loader holds every file the case
+ * will have read (case.json, questions.jsonl, gold.jsonl, the script's files read by their fixed names, SCRIPT_FILES,
+ * and every frame's rgb and depth, whatever the channel) to the rule of foundation/inside-root.ts: relative,
+ * straight down from the root, and inside it with every symbolic link followed. A case that breaks it is refused
+ * (InputError, exit 2, naming the file and the field) before any system is started.
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { CaseFile, QuestionRow } from '../../formats/case-schema.ts';
-import { InputError, jsonlRows, pathString, readText, type InputIssue } from '../../foundation/index.ts';
+import { CaseFile, casePathIssues, QuestionRow } from '../../formats/case-schema.ts';
+import { InputError, insideRoot, jsonlRows, pathString, readText, type InputIssue } from '../../foundation/index.ts';
 import { readOracle } from '../../render/truth/records.ts';
 import type { SentDetection } from './protocol.ts';
 
@@ -42,6 +48,20 @@ function readQuestions(file: string): Map<string, QuestionRow> {
   return out;
 }
 
+/**
+ * The files of a case's script that the harness, the scripted systems and the view read by their fixed names: held to
+ * the root with the case (a link among them that leads out of the build or dataset refuses the case).
+ */
+export const SCRIPT_FILES = [
+  'scripts/<sid>/robot.json',
+  'scripts/<sid>/perception/oracle.jsonl',
+  'scripts/<sid>/sensors/pose.jsonl',
+  'scripts/<sid>/sensors/camera.json',
+  'private/<sid>/timeline.json',
+  'private/<sid>/visibility.jsonl',
+  'private/<sid>/render_log.json',
+] as const;
+
 /** Load private/<cid> of a build or dataset. */
 export function loadCase(caseDir: string): LoadedCase {
   const dir = resolve(caseDir);
@@ -50,7 +70,23 @@ export function loadCase(caseDir: string): LoadedCase {
   }
   const root = dirname(dirname(dir));
   const caseFile = join(dir, 'case.json');
-  const parsed = CaseFile.safeParse(readJson(caseFile));
+  const inside = insideRoot(root);
+  // the case's own files first: a case.json that is a link out of the root is not read
+  const fileIssues = ['case.json', 'questions.jsonl', 'gold.jsonl']
+    .map((f) => inside.checkFile(join(dir, f)))
+    .filter((i): i is InputIssue => !!i);
+  if (fileIssues.length) throw new InputError(fileIssues);
+  const raw = readJson(caseFile);
+  const pathIssues = casePathIssues(root, raw, caseFile);
+  const sid = (raw as { sid?: unknown } | null)?.sid;
+  const parsedSid = CaseFile.shape.sid.safeParse(sid);
+  if (parsedSid.success)
+    for (const rel of SCRIPT_FILES) {
+      const issue = inside.checkFile(join(root, rel.replace('<sid>', parsedSid.data)));
+      if (issue) pathIssues.push(issue);
+    }
+  if (pathIssues.length) throw new InputError(pathIssues);
+  const parsed = CaseFile.safeParse(raw);
   if (!parsed.success) {
     throw new InputError(
       parsed.error.issues.map((i) => ({ file: caseFile, path: pathString(i.path), message: i.message })),
@@ -138,4 +174,26 @@ export function loadDetections(lc: LoadedCase): SentDetection[][] {
   });
   if (issues.length) throw new InputError(issues);
   return out;
+}
+
+/**
+ * The files a case will send on `channel` that are missing (loadCase has checked the rgb frames and held every
+ * path to the root): on detections, the script's oracle.jsonl and every frame's depth. Eval asks it of every
+ * selected case before the first one starts.
+ */
+export function channelFileIssues(lc: LoadedCase, channel: string): InputIssue[] {
+  if (channel !== 'detections') return [];
+  const issues: InputIssue[] = [];
+  const oracle = join(lc.root, 'scripts', lc.case.sid, 'perception', 'oracle.jsonl');
+  if (!existsSync(oracle))
+    issues.push({ file: oracle, path: '', message: "the detections channel needs the script's oracle.jsonl" });
+  lc.case.frames.forEach((f, i) => {
+    if (!existsSync(join(lc.root, f.depth)))
+      issues.push({
+        file: join(lc.dir, 'case.json'),
+        path: `frames[${i}].depth`,
+        message: `${f.depth} does not exist`,
+      });
+  });
+  return issues;
 }

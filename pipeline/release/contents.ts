@@ -5,9 +5,9 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CaseFile, QuestionRow } from '../../formats/case-schema.ts';
+import { CaseFile, casePathIssues, QuestionRow } from '../../formats/case-schema.ts';
 import { GoldRow } from '../../formats/gold-row.ts';
-import { InputError, jsonlRows, pathString, readText, type InputIssue } from '../../foundation/index.ts';
+import { InputError, insideRoot, jsonlRows, pathString, readText, type InputIssue } from '../../foundation/index.ts';
 import type { z } from 'zod';
 import { caseIdsOf } from '../../formats/compile-hash.ts';
 import { Split } from '../../formats/split.ts';
@@ -78,6 +78,11 @@ export function scriptIdsOf(root: string): string[] {
 
 function readScript(root: string, sid: string, issues: InputIssue[]): ScriptContents | undefined {
   const file = join(root, 'scripts', sid, 'robot.json');
+  const outside = insideRoot(root).checkFile(file);
+  if (outside) {
+    issues.push(outside);
+    return undefined;
+  }
   if (!existsSync(file)) {
     issues.push({ file, path: '', message: 'missing: every script has a robot.json' });
     return undefined;
@@ -101,7 +106,21 @@ function readScript(root: string, sid: string, issues: InputIssue[]): ScriptCont
 function readCase(root: string, cid: string, issues: InputIssue[]): CaseContents | undefined {
   const dir = join(root, 'private', cid);
   const file = join(dir, 'case.json');
+  // nothing of a case is read when a file of it, or a path it names, leads out of the root
+  const inside = insideRoot(root);
+  const outside = ['case.json', 'questions.jsonl', 'gold.jsonl']
+    .map((f) => inside.checkFile(join(dir, f)))
+    .filter((i): i is InputIssue => !!i);
+  if (outside.length) {
+    issues.push(...outside);
+    return undefined;
+  }
   const raw = readJson(file, issues);
+  const named = casePathIssues(root, raw, file);
+  if (named.length) {
+    issues.push(...named);
+    return undefined;
+  }
   const questions = readLines(join(dir, 'questions.jsonl'), QuestionRow, issues);
   const gold = readLines(join(dir, 'gold.jsonl'), GoldRow, issues);
   if (raw === undefined) return undefined;

@@ -1,7 +1,8 @@
 /**
  * release.json: the release's identity (version, hub id, the versions of the tool, jobs, render and compile, the
  * compile seed and hashes), its counts (the card's tables), each case's length and question count, the cell counts
- * the scorer's weights read, what the check kept and dropped, the reference rows under results/, and every shipped file with its sha256.
+ * the scorer's weights read, what the check kept and dropped, the reference rows under results/, every shipped
+ * file with its sha256, and what the build's stages recorded of the files that ship as they are.
  */
 import { z } from 'zod';
 import { Split } from '../../formats/split.ts';
@@ -83,5 +84,11 @@ export const ReleaseJson = z.strictObject({
   results: z.array(ReferenceEntry),
   /** every shipped file but release.json itself: relative path -> sha256 */
   files: z.record(z.string(), Hex64),
+  /**
+   * what the build's stages recorded of the files that ship as they are: the record (a stage manifest and its
+   * field, `.stbench/compile.json inputs`) -> relative path -> sha256 (pipeline/release/recorded.ts). Verify holds
+   * the shipped files to these as well as to `files`. A dataset exported before it was carried has none.
+   */
+  recorded: z.record(z.string(), z.record(z.string(), Hex64)).optional(),
 });
 export type ReleaseJson = z.infer<typeof ReleaseJson>;

@@ -1,7 +1,9 @@
 /**
  * What the view reads from a build or dataset: every compiled case (private/<cid>/case.json, questions.jsonl,
  * gold.jsonl), the script's robot.json, pose.jsonl and timeline.json, and, for a run, RUN_DIR/results.json and the
- * raw answers (RUN_DIR/answers/<cid>.json). Every problem names its file, line and field.
+ * raw answers (RUN_DIR/answers/<cid>.json). Every problem names its file, line and field. A build or dataset is
+ * untrusted input: loadCase holds every file read here (the case's, its frames, the script's pose and timeline) to
+ * its root first (foundation/inside-root.ts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -93,7 +93,20 @@ function readJob(
   if (extra) issues.push(...extra(raw.value as Record<string, unknown>, file, raw.locate));
   const unique = dedupe(issues).sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   if (unique.length || !res.success) return { issues: unique, id };
-  return { job: { file, value: res.data, locate: raw.locate }, issues: [], id };
+  const job = { file, value: res.data, locate: raw.locate };
+  sources.set(res.data, job);
+  return { job, issues: [], id };
+}
+
+/** Each job read from a file, by its spec: where a check of the spec against a place says a field is. */
+const sources = new WeakMap<JobSpec, LoadedYaml<JobSpec>>();
+
+/**
+ * The file and locations a job was read from (the spec `getJob` returned, or one of `loadAllJobs`); undefined for a
+ * spec made in code (a copy with a field changed), whose problems are then reported against its conventional file.
+ */
+export function jobSource(job: JobSpec): LoadedYaml<JobSpec> | undefined {
+  return sources.get(job);
 }
 
 /** Load one job file; throws an InputError listing every issue of the file. */

@@ -2,7 +2,7 @@
  * Loading places: layouts/<id>.yaml parsed against the place schema, then checked (references, fit, overlaps,
  * sites), every issue with file:line and field path. A place's hash is the hash of its canonical JSON.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -27,6 +27,23 @@ export interface LoadedPlace {
   /** sha256 of the place's canonical JSON (after defaults) */
   hash: string;
   locate(path: readonly (string | number)[]): { line: number; column: number } | undefined;
+}
+
+/**
+ * Whether a file lies in a folder of places: the shipped layouts/ (however the path reaches it, links resolved), or
+ * any folder named `layouts` or `<anything>-places`, as `stbench validate` reads them. A place there is found by its
+ * id, so its file is named `<id>.yaml` (as a job's is `<name>-<version>.yaml`). A place kept elsewhere (a test's
+ * showroom) is read by its path alone and may be named as it likes.
+ */
+export function inPlacesFolder(file: string): boolean {
+  const dir = dirname(resolve(file));
+  const folder = basename(dir);
+  if (folder === 'layouts' || folder.endsWith('-places')) return true;
+  try {
+    return realpathSync(dir) === realpathSync(LAYOUTS_DIR);
+  } catch {
+    return false;
+  }
 }
 
 /** Load and check one place file; throws an InputError listing every issue. */
@@ -74,14 +91,14 @@ export function readPlaceText(text: string, file: string): ReadPlace {
   if (!res.success) return { issues: zodIssues(res.error, file, (p) => raw.locate(p as (string | number)[])), id };
   const place = res.data;
   const issues = checkPlace(place, file, raw.locate);
-  if (dirname(file) === LAYOUTS_DIR && basename(file) !== `${place.id}.yaml`) {
+  if (inPlacesFolder(file) && basename(file) !== `${place.id}.yaml`) {
     const loc = raw.locate(['id']);
     issues.unshift({
       file,
       line: loc?.line,
       column: loc?.column,
       path: 'id',
-      message: `file must be named ${place.id}.yaml`,
+      message: `the file of place ${place.id} must be named ${place.id}.yaml, not ${basename(file)} (a place is found by its id)`,
     });
   }
   if (issues.length) return { issues, id };

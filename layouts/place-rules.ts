@@ -1,7 +1,8 @@
 /**
  * Semantic checks of a place that its schema cannot express: references (materials, colour words, surfaces,
  * openings, fixed ids), things that do not fit their surface, interpenetrating solids (in every door state),
- * duplicated ids, sites outside the bounds or inside a solid, rooms outside the bounds. Every issue at once.
+ * duplicated ids, sites outside the bounds or under a solid, rooms and areas outside the bounds or with crossing
+ * edges. Every issue at once.
  */
 import type { InputIssue } from '../foundation/index.ts';
 import type { Fixed, Place, Thing } from './place-schema.ts';
@@ -20,6 +21,7 @@ import {
   thingBaseMaterial,
 } from './world.ts';
 import { surfaceTop } from './world-state.ts';
+import { SITE_COLUMN_M, SITE_FLOOR_GAP, solidInColumn } from './sites.ts';
 
 type Path = (string | number)[];
 export type Locate = (path: readonly (string | number)[]) => { line: number; column: number } | undefined;
@@ -195,10 +197,14 @@ export function checkPlace(placeIn: Place, file: string, locate: Locate): InputI
   });
 
   // people, areas, rooms
-  const poly = (path: Path, pts: [number, number][]) =>
+  const poly = (path: Path, pts: [number, number][]) => {
     pts.forEach((q, k) => {
       if (!inBounds(q[0], q[1])) add([...path, k], 'outside the bounds');
     });
+    // a simple polygon: its edges meet only at their shared corners (a bow tie holds no floor one can name)
+    const fault = polygonFault(pts);
+    if (fault) add([...path, fault.at], fault.message);
+  };
   place.rooms.forEach((r, i) => {
     poly(['rooms', i, 'polygon'], r.polygon);
     if (place.floor.per_room && !isAxisRect(r.polygon))
@@ -256,24 +262,27 @@ export function checkPlace(placeIn: Place, file: string, locate: Locate): InputI
     }
   });
 
-  // sites: inside the bounds, not inside a solid
+  // sites: inside the bounds, and on open floor: nothing stands over a site in the column a robot there fills
+  // (SITE_COLUMN_M up from its z), with every door in each of its states. One point above the floor is not enough:
+  // a couch or a table on legs leaves the floor under it free and still covers the site.
   const structure = solids.filter((s) => s.role !== 'floor' && s.role !== 'ceiling' && s.role !== 'person');
+  const leaves = place.doors.flatMap((d) =>
+    d.states
+      .filter((st) => st !== d.initial)
+      .map((st) => ({ ...doorLeaf(place, d, st), name: `door:${d.id} (${st})` })),
+  );
+  const overSites = [...structure, ...leaves];
   place.sites.forEach((s, i) => {
     if (!inBounds(s.position[0], s.position[1])) return add(['sites', i, 'position'], 'outside the bounds');
     if (s.fixed !== undefined && !place.fixed.some((f) => f.id === s.fixed))
       add(['sites', i, 'fixed'], `unknown fixed id "${s.fixed}"`);
-    const probe: Solid = {
-      name: 'probe',
-      owner: 'probe',
-      role: 'thing',
-      shape: 'sphere',
-      center: [s.position[0], s.position[1], s.z + 0.1],
-      size: [0.02, 0.02, 0.02],
-      yaw_deg: 0,
-      material: 'x',
-    };
-    const hit = structure.find((x) => penetration(probe, x) > 0);
-    if (hit) add(['sites', i, 'position'], `inside ${hit.name}`);
+    const hit = solidInColumn(s.position[0], s.position[1], s.z + SITE_FLOOR_GAP, s.z + SITE_COLUMN_M, overSites, TOL);
+    if (hit)
+      add(
+        ['sites', i, 'position'],
+        `inside ${hit.solid.name} (at ${hit.from.toFixed(2)}..${hit.to.toFixed(2)} m): a site must be clear of every ` +
+          `solid from its z (${s.z} m) up ${SITE_COLUMN_M} m, where a robot standing there is`,
+      );
   });
   return issues;
 }
@@ -298,6 +307,65 @@ function pathStr(p: Path): string {
   let out = '';
   for (const s of p) out += typeof s === 'number' ? `[${s}]` : (out ? '.' : '') + s;
   return out;
+}
+
+/**
+ * Why a polygon is not simple, blaming one of its points: a point that repeats the one before it, two edges that
+ * cross or touch other than at their shared corner, an edge that folds back over the one before it, or no area.
+ * Undefined for a simple polygon.
+ */
+export function polygonFault(pts: readonly [number, number][]): { at: number; message: string } | undefined {
+  const n = pts.length;
+  const EPS = 1e-9;
+  const cross = (o: readonly number[], a: readonly number[], b: readonly number[]) =>
+    (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const onSegment = (p: readonly number[], a: readonly number[], b: readonly number[]) =>
+    Math.abs(cross(a, b, p)) <= EPS * Math.max(1, Math.hypot(b[0] - a[0], b[1] - a[1])) &&
+    p[0] >= Math.min(a[0], b[0]) - EPS &&
+    p[0] <= Math.max(a[0], b[0]) + EPS &&
+    p[1] >= Math.min(a[1], b[1]) - EPS &&
+    p[1] <= Math.max(a[1], b[1]) + EPS;
+  const sign = (v: number) => (Math.abs(v) <= EPS ? 0 : Math.sign(v));
+  const meet = (a: readonly number[], b: readonly number[], c: readonly number[], d: readonly number[]) => {
+    const d1 = sign(cross(c, d, a));
+    const d2 = sign(cross(c, d, b));
+    const d3 = sign(cross(a, b, c));
+    const d4 = sign(cross(a, b, d));
+    if (d1 * d2 < 0 && d3 * d4 < 0) return true;
+    return onSegment(a, c, d) || onSegment(b, c, d) || onSegment(c, a, b) || onSegment(d, a, b);
+  };
+  const edge = (i: number) => `[${i}]-[${(i + 1) % n}]`;
+  for (let i = 0; i < n; i++) {
+    const a = pts[i];
+    const b = pts[(i + 1) % n];
+    if (Math.hypot(b[0] - a[0], b[1] - a[1]) <= EPS)
+      return { at: (i + 1) % n, message: `repeats point [${i}] (a polygon's points are distinct)` };
+  }
+  for (let i = 0; i < n; i++) {
+    // an edge and the next one share a corner: they may not fold back along one line
+    const v = pts[(i + 1) % n];
+    const p = pts[i];
+    const q = pts[(i + 2) % n];
+    const folds = sign(cross(v, p, q)) === 0 && (p[0] - v[0]) * (q[0] - v[0]) + (p[1] - v[1]) * (q[1] - v[1]) > EPS;
+    if (folds)
+      return {
+        at: (i + 2) % n,
+        message: `edge ${edge((i + 1) % n)} folds back over edge ${edge(i)}: a polygon's edges may not overlap`,
+      };
+  }
+  for (let i = 0; i < n; i++)
+    for (let j = i + 2; j < n; j++) {
+      if (i === 0 && j === n - 1) continue; // the last edge and the first share point [0]
+      if (meet(pts[i], pts[(i + 1) % n], pts[j], pts[(j + 1) % n]))
+        return {
+          at: j,
+          message: `edge ${edge(j)} crosses edge ${edge(i)}: a polygon's edges may not cross or touch (list its points in order around it)`,
+        };
+    }
+  let area = 0;
+  for (let i = 0; i < n; i++) area += cross([0, 0], pts[i], pts[(i + 1) % n]);
+  if (Math.abs(area) / 2 <= 1e-6) return { at: 0, message: 'has no area: its points lie on one line' };
+  return undefined;
 }
 
 function isAxisRect(pts: [number, number][]): boolean {

@@ -11,7 +11,7 @@ import { InputError, readYamlText, REPO_ROOT, type InputIssue, type LoadedYaml }
 import { checkJobFiles as checkJobFilesOnly, listJobFiles } from '../jobs/load.ts';
 import { familyIssues } from '../compile/job-families.ts';
 import type { JobSpec } from '../jobs/job-schema.ts';
-import { listPlaceFiles, readPlaceFile, type LoadedPlace } from '../layouts/load.ts';
+import { inPlacesFolder, listPlaceFiles, readPlaceFile, type LoadedPlace } from '../layouts/load.ts';
 import { PlaceKind } from '../layouts/place-schema.ts';
 import { shippedPlaceIds } from '../jobs/places.ts';
 import { crossCheckJobsPlaces } from './validate-cross.ts';
@@ -80,16 +80,13 @@ export function checkPlaceFiles(files: readonly string[]): {
 }
 
 /**
- * Places: files in a folder named `layouts` (or `*-places`), or YAML whose top level has `colour_words`. Two files
- * of one place id are an error.
+ * Places: files in a folder of places (named `layouts` or `*-places`, or the shipped layouts/: layouts/load.ts
+ * inPlacesFolder), or YAML whose top level has `colour_words`. Two files of one place id are an error, and so is a
+ * file in a folder of places not named `<id>.yaml`.
  */
 export const PLACE_INPUTS: InputKind = {
   name: 'place',
-  claims: (file, text) => {
-    const folder = basename(dirname(file));
-    if (folder === 'layouts' || folder.endsWith('-places')) return true;
-    return text !== undefined && /^colour_words\s*:/m.test(text);
-  },
+  claims: (file, text) => inPlacesFolder(file) || (text !== undefined && /^colour_words\s*:/m.test(text)),
   defaultFiles: () => listPlaceFiles(),
   check: (files) => checkPlaceFiles(files).issues,
 };

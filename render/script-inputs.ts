@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { parseTimeline, type Timeline } from '../layouts/timeline.ts';
-import { InputError, pathString, sha256, UsageError, type InputIssue } from '../foundation/index.ts';
+import { InputError, pathString, sha256, shardFlag, UsageError, type InputIssue } from '../foundation/index.ts';
 import type { FrameSpec } from './build-shot-list.ts';
 import type { RenderCamera } from './shot-list.ts';
 
@@ -114,14 +114,9 @@ export interface Shard {
   count: number;
 }
 
-/** Parse "i/n" (0 <= i < n). */
+/** Parse "i/n" (0 <= i < n, n at most MAX_SHARDS): the `--shard` rule of foundation/cli-numbers.ts. */
 export function parseShard(text: string): Shard {
-  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
-  const index = m ? Number(m[1]) : NaN;
-  const count = m ? Number(m[2]) : NaN;
-  if (!m || count < 1 || index >= count)
-    throw new UsageError(`--shard must be i/n with 0 <= i < n (e.g. 0/4), got ${JSON.stringify(text)}`);
-  return { index, count };
+  return shardFlag(text);
 }
 
 /**

@@ -9,10 +9,9 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { progress } from '../progress.ts';
-import { MAX_WORKERS, UsageError, wholeFlag } from '../../foundation/index.ts';
+import { checkOutputFolder, MAX_WORKERS, shardFlag, UsageError, wholeFlag } from '../../foundation/index.ts';
 import { buildExposure, EXPOSURE_BRIGHT, EXPOSURE_DARK, EXPOSURE_MAX_SHARE } from '../../render/exposure.ts';
 import { QUALITY_PRESETS } from '../../render/quality.ts';
-import { parseShard } from '../../render/script-inputs.ts';
 import { DEVICES, mergeRender, renderStage, renderStatus } from '../../render/stage.ts';
 import type { RenderProgress } from '../../render/pool.ts';
 
@@ -101,10 +100,13 @@ export function registerRender(program: Command): void {
         return;
       }
       if (o.merge) {
+        checkOutputFolder(buildArg, { flag: 'BUILD', owns: { dir: build }, linkOk: true });
         const r = await mergeRender(build, { blender: o.blender });
         process.stdout.write(`render complete: ${r.scripts} scripts, ${r.frames} frames verified -> ${build}\n`);
         return;
       }
+      // the render writes only into its own build, never one inside another build or a dataset
+      checkOutputFolder(buildArg, { flag: 'BUILD', owns: { dir: build }, linkOk: true });
       const bar = progressReporter();
       try {
         const r = await renderStage(build, {
@@ -115,7 +117,7 @@ export function registerRender(program: Command): void {
           blender: o.blender,
           device: o.cyclesDevice ?? o.device,
           threads: wholeNumber('threads', o.threads, 0),
-          shard: o.shard ? parseShard(o.shard) : undefined,
+          shard: o.shard !== undefined ? shardFlag(o.shard) : undefined,
           scripts: o.scripts,
           onProgress: (p) => bar.update(p),
         });

@@ -64,24 +64,36 @@ export function heldoutPlaces(build: string, kind: PlaceKind, count: number, sec
   for (let i = 0; i < count; i++) {
     const { id, yaml } = gen.generate(heldoutSeed(secret, kind, i), robot);
     const file = join(build, HELDOUT_DIR, 'places', `${id}.yaml`);
-    if (existsSync(file) && readFileSync(file, 'utf8') !== yaml)
-      throw new InputError({
-        file,
-        path: '',
-        message: 'holds another place than the secret generates now (another generator version?); use a fresh build',
-      });
     const read = readPlaceText(yaml, file);
     if (!read.place) throw new InputError(read.issues);
-    if (!existsSync(file)) writeFileAtomic(file, yaml);
+    keepPlaceFile(file, yaml, 'holds another place than the secret generates now (another generator version?)');
     out.push(read.place.place);
   }
   return out;
 }
 
-/** A place a build's scripts run in: a held-out place from the build's own files, else a shipped place by its id. */
+/** BUILD/.stbench/places: the places a user named to `stbench script --place` (build-only, never exported). */
+export const NAMED_PLACES_DIR = join(BUILD_META_DIR, 'places');
+
+/**
+ * Keep a place's file in a build (a held-out place, a place named to `stbench script --place`), so that every later
+ * stage reads the place the scripts were planned in: written once; a file there already must hold the same bytes.
+ */
+export function keepPlaceFile(file: string, yaml: string, other: string): void {
+  if (existsSync(file) && readFileSync(file, 'utf8') !== yaml)
+    throw new InputError({ file, path: '', message: `${other}; use a fresh build` });
+  if (!existsSync(file)) writeFileAtomic(file, yaml);
+}
+
+/**
+ * A place a build's scripts run in: a held-out place or a named place (`script --place`) from the build's own files,
+ * else a shipped place by its id.
+ */
 export function buildPlace(build: string, id: string): Place {
-  const file = join(build, HELDOUT_DIR, 'places', `${id}.yaml`);
-  if (!existsSync(file)) return getPlace(id);
+  const file = [join(build, HELDOUT_DIR, 'places', `${id}.yaml`), join(build, NAMED_PLACES_DIR, `${id}.yaml`)].find(
+    (f) => existsSync(f),
+  );
+  if (!file) return getPlace(id);
   const read = readPlaceText(readFileSync(file, 'utf8'), file);
   if (!read.place) throw new InputError(read.issues);
   return read.place.place;

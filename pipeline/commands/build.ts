@@ -5,7 +5,8 @@
  * takes the device, the export the version, hub id and release config (as `stbench render` and `stbench export`).
  */
 import type { Command } from 'commander';
-import { UsageError, workersFlag } from '../../foundation/index.ts';
+import { resolve } from 'node:path';
+import { checkOutputFolder, UsageError, workersFlag } from '../../foundation/index.ts';
 import { dryRun, formatDuration, runBuild } from '../build.ts';
 import { PRESETS } from '../build-presets.ts';
 import { loadReleaseConfig } from '../release/release-config.ts';
@@ -49,6 +50,14 @@ export function registerBuild(program: Command): void {
             `--preset must be one of ${Object.keys(PRESETS).join(', ')}, got ${JSON.stringify(o.preset)}`,
           );
         const workers = workersFlag(o.workers);
+        // the build and its dataset are this command's own; neither lies in another build or dataset, nor holds an input
+        const inputs = o.config ? [o.config] : [];
+        checkOutputFolder(o.out, { flag: '--out', inputs, owns: { dir: o.out }, linkOk: true });
+        checkOutputFolder(o.dataset ?? `${resolve(o.out)}-dataset`, {
+          flag: '--dataset',
+          inputs: [...inputs, o.out],
+          datasetOk: true,
+        });
         const opts = {
           preset,
           out: o.out,

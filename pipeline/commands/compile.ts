@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { compileBuildParallel, defaultCompileWorkers, reseededNotice } from '../../compile/compile.ts';
 import { existsSync, statSync } from 'node:fs';
-import { InputError, workersFlag } from '../../foundation/index.ts';
+import { checkOutputFolder, InputError, workersFlag } from '../../foundation/index.ts';
 import { progress } from '../progress.ts';
 
 export function registerCompile(program: Command): void {
@@ -31,6 +31,8 @@ export function registerCompile(program: Command): void {
       const dir = resolve(build);
       if (!existsSync(dir) || !statSync(dir).isDirectory())
         throw new InputError({ file: dir, path: '', message: 'no such build folder' });
+      // the compile writes only into its own build, never one inside another build or a dataset
+      checkOutputFolder(build, { flag: 'BUILD', owns: { dir }, linkOk: true });
       const bar = progress('compile', 'scripts');
       let r;
       try {

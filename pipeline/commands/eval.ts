@@ -7,7 +7,9 @@
  * --max-usd kept cases from starting (a rerun with a higher cap resumes). A non-empty --out that is not a run of the
  * same system, data, channel, selection and sandbox mode is refused (exit 2). An external system runs in the
  * sandbox (checks/harness/sandbox.ts) unless --local; where none can start, eval refuses before any case runs
- * (exit 2, naming --local).
+ * (exit 2, naming --local), and so it does where the system's code folder (`--code DIR` for cmd:, by default the
+ * working folder; a Python agent's file's folder) holds or lies inside a build or dataset, or holds the data or
+ * run folder.
  * `stbench eval compare RUN_A RUN_B [--seed S] [--resamples N]`: the paired headline difference per layout of two
  * runs (as `stbench compare`).
  */
@@ -32,6 +34,10 @@ export function usdFlag(name: string, v: string | undefined): number | undefined
 /** The help text of --local (eval and run). */
 export const LOCAL_HELP =
   'run an external system (cmd:, FILE.py:Class) as a plain process, unsandboxed: it can read and write what you can and reach the network (default: in a bubblewrap sandbox that sees only its own code, its frames and its state folder; results record which)';
+
+/** The help text of --code (eval and run). */
+export const CODE_HELP =
+  "cmd: only: the folder of the system's own code, where its command runs and all of it the sandbox shows (default: the working folder); it must hold no build or dataset and lie inside none";
 
 /** The help text of --case-usd (eval and run). */
 export const CASE_USD_HELP =
@@ -65,6 +71,7 @@ export function registerEval(program: Command): void {
     )
     .option('--retry-broken', 'run again the cases an earlier run of this folder recorded as broken')
     .option('--local', LOCAL_HELP)
+    .option('--code <dir>', CODE_HELP)
     .option('--case-usd <dollars>', CASE_USD_HELP)
     .option(
       '--max-usd <dollars>',
@@ -82,6 +89,7 @@ export function registerEval(program: Command): void {
           timeout: string;
           retryBroken?: boolean;
           local?: boolean;
+          code?: string;
           caseUsd?: string;
           maxUsd?: string;
         },
@@ -93,7 +101,14 @@ export function registerEval(program: Command): void {
         const timeoutS = positiveFlag('timeout', opts.timeout, 86_400, 'a day for one reply is no timeout');
         const caseUsd = usdFlag('case-usd', opts.caseUsd);
         const maxUsd = usdFlag('max-usd', opts.maxUsd);
-        const system = resolveSystem(spec, { local: opts.local });
+        const system = resolveSystem(spec, {
+          local: opts.local,
+          code: opts.code,
+          hidden: [
+            { path: data, what: 'the data folder (--data)' },
+            { path: out, what: 'the run folder (--out)' },
+          ],
+        });
         const bar = caseProgress();
         let r;
         try {

@@ -1,15 +1,23 @@
 /**
  * `stbench place new --kind warehouse --seed S --out DIR`: generate a place (layouts/generate/) and write it to
  * DIR/<id>.yaml, its id <kind>_g_<8 hex of the seed's hash>. The place is checked as `stbench validate` checks a
- * place before anything is written; an existing file is never overwritten. Every kind of place can be generated,
+ * place before anything is written; an existing file, or a link (dangling or not), is never overwritten, and DIR lies
+ * in no build or dataset (foundation/output-path.ts). Every kind of place can be generated,
  * each sized for the job its generator names (helper/1, amr/1, drone/1: its footprint and clearance).
  */
 import type { Command } from 'commander';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { checkOutputFolder, checkSeed, InputError, UsageError, writeFileAtomic } from '../../foundation/index.ts';
+import {
+  checkOutputFile,
+  checkOutputFolder,
+  checkSeed,
+  InputError,
+  UsageError,
+  writeFileAtomic,
+} from '../../foundation/index.ts';
 import { robotNeeds } from '../../jobs/camera.ts';
-import { getJob } from '../../jobs/load.ts';
+import { getJob, loadAllJobs } from '../../jobs/load.ts';
 import { PLACE_GENERATORS } from '../../layouts/generate/index.ts';
 import { readPlaceText } from '../../layouts/load.ts';
 import { PlaceKind } from '../../layouts/place-schema.ts';
@@ -48,9 +56,13 @@ export function registerPlace(program: Command): void {
       const gen = PLACE_GENERATORS[kind.data];
       if (!gen) throw new UsageError(`--kind ${kind.data}: not yet: only ${MADE().join(', ')} places can be generated`);
       const seed = checkSeed(opts.seed, (m) => new UsageError(`--seed: ${m}`));
+      const sizedFor = loadAllJobs().find((j) => j.value.id === gen.sizedFor);
+      const inputs = sizedFor ? [sizedFor.file] : [];
+      // DIR only gains the new file: it may hold anything else (the job it was sized for too)
       const dir = checkOutputFolder(opts.out, { flag: '--out' });
       const { id, yaml } = gen.generate(seed, robotNeeds(getJob(gen.sizedFor)));
-      const file = join(dir, `${id}.yaml`);
+      // the file itself: never a link (dangling or not), never a folder, never an input
+      const file = checkOutputFile(join(dir, `${id}.yaml`), { flag: '--out', inputs });
       if (existsSync(file))
         throw new UsageError(
           `--out: ${file} exists already; a generated place is never overwritten (remove it, or give another --out)`,

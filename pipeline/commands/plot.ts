@@ -1,7 +1,8 @@
 /**
  * `stbench plot SCRIPT_DIR --out plan.png`: draw a script's plan (BUILD/scripts/<sid>) with the map, the routes,
  * the decision frames, the things, people's tracks and the changes between tasks. Reads the build-only plan
- * (BUILD/.stbench/scripts/<sid>/plan.json) and the timeline (BUILD/private/<sid>/timeline.json).
+ * (BUILD/.stbench/scripts/<sid>/plan.json) and the timeline (BUILD/private/<sid>/timeline.json). The picture goes
+ * outside the build (a build is written by its stages only) and any dataset (foundation/output-path.ts).
  */
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
@@ -29,7 +30,7 @@ export function registerPlot(program: Command): void {
             path: '',
             message: `missing: ${dir} is not a script folder of a build made by stbench script`,
           });
-      checkOutputFile(o.out, { flag: '--out', inputs: [planFile, tlFile] });
+      checkOutputFile(o.out, { flag: '--out', inputs: [{ path: sdir, as: 'SCRIPT_DIR' }, planFile, tlFile] });
       const json = (f: string): unknown => {
         try {
           return JSON.parse(readText(f));

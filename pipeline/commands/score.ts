@@ -87,9 +87,19 @@ export function registerScore(program: Command): void {
     .description('score answers (JSONL: {"qid", "answer"}) against gold rows (gold.jsonl)')
     .argument('<gold>', 'gold.jsonl')
     .argument('<answers>', 'answers JSONL')
-    .option('--out <file>', 'write scored rows here (default: stdout); never one of the inputs, a folder or a link')
+    .option(
+      '--out <file>',
+      'write scored rows here (default: stdout); never one of the inputs, a folder, a link, nor in a build or dataset',
+    )
     .action((goldFile: string, answersFile: string, opts: { out?: string }) => {
-      if (opts.out !== undefined) checkOutputFile(opts.out, { flag: '--out', inputs: [goldFile, answersFile] });
+      if (opts.out !== undefined)
+        checkOutputFile(opts.out, {
+          flag: '--out',
+          inputs: [
+            { path: goldFile, as: 'GOLD' },
+            { path: answersFile, as: 'ANSWERS' },
+          ],
+        });
       const golds = readGoldRows(goldFile);
       const answers = readAnswers(answersFile, new Set(golds.map((g) => g.qid)));
       const rows = golds.map((g) => score(g, answers.get(g.qid)));

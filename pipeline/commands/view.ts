@@ -1,14 +1,13 @@
 /**
  * `stbench view [RUN_DIR] --data BUILD_OR_DATASET [--out SITE] [--case CID ...] [--serve [--port N]]`: write a static
- * site (by default RUN_DIR/view; never inside the data) to audit questions and gold by eye (a page per case: map, frames, questions, gold, and with a run the
+ * site (by default RUN_DIR/view; never inside the data, a build or a dataset) to audit questions and gold by eye (a page per case: map, frames, questions, gold, and with a run the
  * answers and scores), and optionally serve it on localhost.
  */
 import type { Command } from 'commander';
-import { existsSync, realpathSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import { checkOutputFolder, UsageError, wholeFlag } from '../../foundation/index.ts';
 import { serveSite } from '../view/serve.ts';
-import { writeSite } from '../view/site.ts';
+import { whyNotOwnSite, writeSite } from '../view/site.ts';
 
 export function registerView(program: Command): void {
   program
@@ -29,19 +28,13 @@ export function registerView(program: Command): void {
         if (!opts.out && !runDir)
           throw new UsageError('view: give --out SITE (or a run folder, whose view/ it writes)');
         const out = opts.out ?? join(runDir!, 'view');
-        // the data is read-only to a view: its site never goes inside it
-        const data = existsSync(opts.data) ? realpathSync(opts.data) : resolve(opts.data);
-        const site = resolve(out);
-        if (site === data || site.startsWith(data + sep))
-          throw new UsageError(`--out ${out} lies inside --data ${opts.data}: write the site outside the data`);
-        // a site is written into a new or empty folder, or over a site this command wrote (never over other files)
+        // the data and the run are read-only to a view (but for the run's view/); the site goes into no build or
+        // dataset, and into a new or empty folder, or over a site this command wrote (never over other files)
         checkOutputFolder(out, {
           flag: '--out',
-          inputs: [opts.data, ...(runDir ? [runDir] : [])],
-          owned: (dir) =>
-            existsSync(join(dir, 'assets', 'view.js')) && existsSync(join(dir, 'index.html'))
-              ? null
-              : 'is not a site stbench view wrote (no index.html and assets/view.js)',
+          inputs: [{ path: opts.data, as: '--data' }, ...(runDir ? [{ path: runDir, as: 'RUN_DIR' }] : [])],
+          owns: runDir ? { dir: runDir, paths: ['view'] } : undefined,
+          owned: whyNotOwnSite,
         });
         const s = await writeSite({ data: opts.data, out, run: runDir, cases: opts.case });
         process.stdout.write(

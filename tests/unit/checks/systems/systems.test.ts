@@ -170,7 +170,7 @@ describe('the commands', () => {
 
   it('eval writes results.json and results.md over the selected cases', () => {
     const b = makeCheckBuild({ scripts: 3, seed: 'eval' });
-    const out = join(b.root, 'runs', 'dm');
+    const out = join(`${b.root}-runs`, 'dm'); // beside the build: a run never goes into its data
     const r = run([
       'eval',
       'detections_memory',

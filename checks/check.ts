@@ -9,14 +9,16 @@
  * when the check ends (so a check of a dataset without --out does not resume). One check at a time holds a build
  * (BUILD/.stbench/locks/check.lock) or a dataset check's answers folder.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import {
   checkOutputFile,
   InputError,
   isDatasetFolder,
   onInterrupt,
+  runSteps,
+  runStepsInterruptible,
   stageLockPath,
   sweepTemps,
   TOOL_VERSION,
@@ -65,19 +67,28 @@ export interface CheckResult {
   exitCode: 0 | 1;
 }
 
-/** The gold rows, question texts and ask frames of a build's cases that ask something. */
-export function readBuildQuestions(root: string): {
+/** What readBuildQuestions reads. */
+interface BuildQuestions {
   cases: LoadedCase[];
   golds: GoldRow[];
   texts: Map<string, string>;
   askFrames: Map<string, number>;
-} {
+}
+
+/** The gold rows, question texts and ask frames of a build's cases that ask something. */
+export function readBuildQuestions(root: string): BuildQuestions {
+  return runSteps(buildQuestionSteps(root));
+}
+
+/** readBuildQuestions a case (then a script's frames) a step: runCheck lets a signal in between (a release's frames take seconds to hash). */
+function* buildQuestionSteps(root: string): Generator<void, BuildQuestions> {
   const cases: LoadedCase[] = [];
   const golds: GoldRow[] = [];
   const texts = new Map<string, string>();
   const askFrames = new Map<string, number>();
   const issues: InputIssue[] = [];
   for (const cid of caseIdsOf(root)) {
+    yield;
     const lc = loadCase(join(root, 'private', cid));
     if (!lc.case.asks.length && !lc.case.end_qids.length) continue;
     cases.push(lc);
@@ -108,13 +119,18 @@ export function readBuildQuestions(root: string): {
     });
   }
   if (issues.length) throw new InputError(issues);
-  const frameIssues = unvouchedFrames(root, cases);
+  const frameIssues = yield* unvouchedFrameSteps(root, cases);
   if (frameIssues.length) throw new InputError(frameIssues);
   return { cases, golds, texts, askFrames };
 }
 
 /** The frames and oracles the cases will send that are not the files their render logs record. */
 export function unvouchedFrames(root: string, cases: readonly LoadedCase[]): InputIssue[] {
+  return runSteps(unvouchedFrameSteps(root, cases));
+}
+
+/** unvouchedFrames a script a step. */
+function* unvouchedFrameSteps(root: string, cases: readonly LoadedCase[]): Generator<void, InputIssue[]> {
   const bySid = new Map<string, Set<string>>();
   for (const c of cases) {
     const rels =
@@ -124,6 +140,7 @@ export function unvouchedFrames(root: string, cases: readonly LoadedCase[]): Inp
   }
   const issues: InputIssue[] = [];
   for (const [sid, rels] of bySid) {
+    yield;
     try {
       issues.push(...unvouchedFiles(root, sid, rels, renderLogHashes(root, sid)));
     } catch (e) {
@@ -207,6 +224,25 @@ function answersHome(
   return { dir, lock: join(dir, 'check.lock'), temporary: true };
 }
 
+/**
+ * Where a check with --out may write: on a build (the check is its stage), the report and check.md at their own
+ * names and its answers; on a dataset, the report's folder, unless it is a build (scripts/ and private/, or a
+ * .stbench/ holding more than an earlier check of a dataset left there: .stbench/check, .stbench/locks).
+ */
+function checkOwns(root: string, out: string, md: string): { dir: string; paths: string[] } | undefined {
+  if (!isDatasetFolder(root))
+    return {
+      dir: root,
+      paths: ['check_report.json', 'check.md', join('.stbench', 'check'), join('.stbench', 'locks')],
+    };
+  const dir = dirname(out);
+  const meta = join(dir, '.stbench');
+  const left = existsSync(meta) && statSync(meta).isDirectory() ? readdirSync(meta) : [];
+  if (!left.every((n) => n === 'check' || n === 'locks')) return undefined;
+  if (existsSync(join(dir, 'scripts')) && existsSync(join(dir, 'private'))) return undefined;
+  return { dir, paths: [basename(out), basename(md), '.stbench'] };
+}
+
 /** Run the check over a build. */
 export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   const root = resolve(opts.data);
@@ -223,15 +259,19 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   let reportPath: string | null = null;
   let mdPath: string | null = null;
   if (opts.out) {
-    reportPath = checkOutputFile(opts.out, { flag: '--out', inputs: [] });
-    mdPath = reportPath.endsWith('.json') ? reportPath.slice(0, -5) + '.md' : `${reportPath}.md`;
-    checkOutputFile(mdPath, { flag: '--out (its .md)', inputs: [] });
+    // the output-path rule: on a build, --out inside it only as its own report; on a dataset, beside it
+    const out = resolve(opts.out);
+    const md = out.endsWith('.json') ? out.slice(0, -5) + '.md' : `${out}.md`;
+    const rules = { inputs: [{ path: root, as: '--data' }], owns: checkOwns(root, out, md) };
+    reportPath = checkOutputFile(opts.out, { flag: '--out', ...rules });
+    mdPath = md;
+    checkOutputFile(mdPath, { flag: '--out (its .md)', ...rules });
   } else if (!isDatasetFolder(root)) {
     reportPath = join(root, 'check_report.json');
     mdPath = join(root, 'check.md');
   }
   const hash = compileHash(root);
-  const { cases, golds, texts, askFrames } = readBuildQuestions(root);
+  const { cases, golds, texts, askFrames } = await runStepsInterruptible(buildQuestionSteps(root));
   if (!cases.length)
     throw new InputError({ file: join(root, 'private'), path: '', message: 'no case asks anything: nothing to check' });
   const home = answersHome(root, hash, opts.out);

@@ -24,6 +24,8 @@ import {
   metaDir,
   newManifest,
   readManifest,
+  runSteps,
+  runStepsInterruptible,
   sha256,
   stageLockPath,
   sweepTemps,
@@ -167,18 +169,31 @@ function scriptsOf(build: string): string[] {
 /** Compile a rendered build on this thread. */
 export function compileBuild(build: string, opts: CompileOptions = {}): CompileResult {
   checkJobFamilies();
-  return withLockSync(stageLockPath(build, COMPILE_STAGE), 'stbench compile', () => {
-    const sids = scriptsOf(build);
-    const { seed, reseeded } = chooseSeed(build, opts.seed);
-    const screens = opts.screens ?? SCREENS;
-    const qid = qidSource(seed);
-    const results: ScriptCompile[] = [];
-    for (const sid of sids) {
-      results.push(compileScript(build, sid, { seed, screens, qid }));
-      opts.onProgress?.(results.length, sids.length, sid);
-    }
-    return writeCompile(build, seed, reseeded, screens, results);
-  });
+  return withLockSync(stageLockPath(build, COMPILE_STAGE), 'stbench compile', () =>
+    runSteps(compileSteps(build, opts)),
+  );
+}
+
+/** compileBuild for a command: the same bytes, with a signal let in between scripts (foundation/interrupt.ts). */
+async function compileHere(build: string, opts: CompileOptions): Promise<CompileResult> {
+  return withLock(stageLockPath(build, COMPILE_STAGE), 'stbench compile', () =>
+    runStepsInterruptible(compileSteps(build, opts)),
+  );
+}
+
+/** The one-thread compile, a script a step (the caller holds the lock). */
+function* compileSteps(build: string, opts: CompileOptions): Generator<void, CompileResult> {
+  const sids = scriptsOf(build);
+  const { seed, reseeded } = chooseSeed(build, opts.seed);
+  const screens = opts.screens ?? SCREENS;
+  const qid = qidSource(seed);
+  const results: ScriptCompile[] = [];
+  for (const sid of sids) {
+    results.push(compileScript(build, sid, { seed, screens, qid }));
+    opts.onProgress?.(results.length, sids.length, sid);
+    yield;
+  }
+  return yield* writeCompile(build, seed, reseeded, screens, results);
 }
 
 /**
@@ -193,7 +208,7 @@ export async function compileBuildParallel(build: string, opts: CompileOptions =
   return withLock(stageLockPath(build, COMPILE_STAGE), 'stbench compile', async () => {
     const sids = scriptsOf(build);
     const workers = Math.min(opts.workers ?? defaultCompileWorkers(), sids.length);
-    if (workers <= 1 || names.some((n) => n === null)) return compileBuild(build, opts);
+    if (workers <= 1 || names.some((n) => n === null)) return compileHere(build, opts);
     const { seed, reseeded } = chooseSeed(build, opts.seed);
     const results = await compileScriptsOnWorkers(build, sids, {
       seed,
@@ -204,19 +219,19 @@ export async function compileBuildParallel(build: string, opts: CompileOptions =
     const qids = new Set<string>();
     let count = 0;
     for (const r of results) for (const c of r.cases) for (const q of c.questions) qids.add(q.qid), count++;
-    if (qids.size !== count) return compileBuild(build, { ...opts, seed });
-    return writeCompile(build, seed, reseeded, screens, results);
+    if (qids.size !== count) return compileHere(build, { ...opts, seed });
+    return runStepsInterruptible(writeCompile(build, seed, reseeded, screens, results));
   });
 }
 
-/** Merge compiled scripts (in script order), run the post-passes and write every output. */
-function writeCompile(
+/** Merge compiled scripts (in script order), run the post-passes and write every output, a script a step. */
+function* writeCompile(
   build: string,
   seed: string,
   reseeded: Reseeded | null,
   screens: readonly Screen[],
   results: readonly ScriptCompile[],
-): CompileResult {
+): Generator<void, CompileResult> {
   const sids = results.map((r) => r.sid);
   sweepCompileTemps(
     build,
@@ -301,6 +316,7 @@ function writeCompile(
       join('private', 'index', `${r.sid}.json`),
       json(sEntry),
     );
+    yield;
   }
   removeStale(build, cids, new Set(sids));
 

@@ -2,27 +2,64 @@
  * Atomic file writing: data goes to a temporary name in the target's folder, is flushed, then renamed over the
  * target. A reader sees the old file or the new one, never a partial one.
  *
- * Fault hooks let tests kill a writer at chosen points: set STBENCH_FAULT to a point name
- * (e.g. "atomic:before-rename" or "render:after-rename") and the process exits with code 137 there,
- * as a kill would.
+ * Fault hooks let tests stop a writer at chosen points (`faultPoint`): set STBENCH_FAULT to a point name (e.g.
+ * "atomic:before-rename" or "render:after-rename"; several with commas; STBENCH_FAULT_AFTER=N fires at the Nth
+ * time one is reached) and the process exits with code 137 there, as a kill would. With STBENCH_FAULT_SIGNAL set
+ * (SIGINT, SIGTERM, SIGHUP), the process sends itself that signal there instead, once, and carries on, as if the
+ * signal had come at that moment (foundation/interrupt.ts handles it). With STBENCH_FAULT_ERRNO set (ENOSPC, EIO,
+ * EDQUOT, ...), the point throws that file-system error instead, as a full disk would fail the write under way.
+ * STBENCH_FAULT_LOG=FILE appends the name of every point reached to FILE (a test counts a command's writes so as to
+ * pick the middle or the last one). `setFaultHandler` installs a handler in process (tests); it may throw to
+ * simulate a crash or a full disk.
+ *
+ * Worker threads write through the write gate: the signal path closes it (`closeWriteGate`, on the main thread)
+ * and waits for the writes in flight to end (renamed, or failed and removed); a worker that comes to the gate after
+ * that waits there until the process ends, so it never leaves a temporary file.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync, readdirSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  copyFileSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeSync,
+  readdirSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { isMainThread } from 'node:worker_threads';
 import { WriteFailed } from './errors.ts';
 
 export type FaultHandler = (point: string) => void;
 
 let faultHandler: FaultHandler | null = null;
+let signalled = false;
 
 /** Install a programmatic fault handler (tests); it may throw to simulate a crash. */
 export function setFaultHandler(h: FaultHandler | null): void {
   faultHandler = h;
 }
 
-/** Mark a point where a test may kill the process. */
+/** A file-system error as the system call would raise it (`ENOSPC: no space left on device, write`). */
+export function fsError(code: string, syscall = 'write'): NodeJS.ErrnoException {
+  const words: Record<string, string> = {
+    ENOSPC: 'no space left on device',
+    EDQUOT: 'disk quota exceeded',
+    EIO: 'i/o error',
+    EROFS: 'read-only file system',
+    EACCES: 'permission denied',
+  };
+  return Object.assign(new Error(`${code}: ${words[code] ?? 'error'}, ${syscall}`), { code, syscall });
+}
+
+/** Mark a point where a test may kill, signal or fail the process (see the module comment). */
 export function faultPoint(point: string): void {
   if (faultHandler) faultHandler(point);
+  const log = process.env.STBENCH_FAULT_LOG;
+  if (log) appendFileSync(log, `${point}\n`);
   const env = process.env.STBENCH_FAULT;
   if (env?.split(',').includes(point)) {
     const countVar = process.env.STBENCH_FAULT_AFTER;
@@ -31,9 +68,69 @@ export function faultPoint(point: string): void {
       process.env.STBENCH_FAULT_AFTER = String(n);
       if (n > 0) return;
     }
+    const errno = process.env.STBENCH_FAULT_ERRNO;
+    if (errno) throw fsError(errno);
+    const sig = process.env.STBENCH_FAULT_SIGNAL;
+    if (sig) {
+      if (signalled) return;
+      signalled = true;
+      process.stderr.write(`stbench: fault hook sent ${sig} at ${point}\n`);
+      process.kill(process.pid, sig);
+      return;
+    }
     process.stderr.write(`stbench: fault hook fired at ${point}\n`);
     process.exit(137);
   }
+}
+
+/** The write gate, shared by the main thread and its worker threads: [closed, writes in flight]. */
+let gate: Int32Array | null = null;
+const CLOSED = 0;
+const BUSY = 1;
+
+/** On the main thread: the gate's memory, handed to every worker thread it starts (foundation/worker-pool.ts). */
+export function writeGateMemory(): SharedArrayBuffer {
+  gate ??= new Int32Array(new SharedArrayBuffer(8));
+  return gate.buffer as SharedArrayBuffer;
+}
+
+/** On a worker thread: write through the main thread's gate. */
+export function joinWriteGate(memory: SharedArrayBuffer): void {
+  gate = new Int32Array(memory);
+}
+
+/** Before a worker thread makes a temporary file; waits for the end of the process when the gate is closed. */
+function enterWrite(): void {
+  if (isMainThread || !gate) return;
+  Atomics.add(gate, BUSY, 1);
+  if (Atomics.load(gate, CLOSED) === 0) return;
+  Atomics.sub(gate, BUSY, 1);
+  Atomics.notify(gate, BUSY);
+  // the process is stopping: this thread writes nothing more and ends with it
+  for (;;) Atomics.wait(gate, CLOSED, 1);
+}
+
+/** After a worker thread's temporary file is renamed or removed. */
+function leaveWrite(): void {
+  if (isMainThread || !gate) return;
+  Atomics.sub(gate, BUSY, 1);
+  Atomics.notify(gate, BUSY);
+}
+
+/**
+ * On the main thread, on a signal: close the gate and wait (at most `maxMs`) for the worker threads' writes in flight
+ * to end. Returns whether they all did.
+ */
+export function closeWriteGate(maxMs = 3000): boolean {
+  if (!isMainThread || !gate) return true;
+  Atomics.store(gate, CLOSED, 1);
+  const end = Date.now() + maxMs;
+  for (let n = Atomics.load(gate, BUSY); n > 0; n = Atomics.load(gate, BUSY)) {
+    const left = end - Date.now();
+    if (left <= 0) return false;
+    Atomics.wait(gate, BUSY, n, Math.min(left, 50));
+  }
+  return true;
 }
 
 const TMP_MARK = '.tmp-';
@@ -53,45 +150,118 @@ export function isTempName(name: string): boolean {
  * Only a kill (or a fault hook) can leave a temporary file behind; the stage that owns the folder sweeps it.
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-  } catch (e) {
-    throw new WriteFailed(path, e);
+  writeFilesAtomic([[path, data]]);
+}
+
+/** The fault points a group of writes passes (writeFilesAtomic). */
+export interface WritePoints {
+  /** after every file is flushed under its temporary name (default atomic:before-rename) */
+  beforeRename?: string;
+  /** after the renames (default atomic:after-rename) */
+  afterRename?: string;
+}
+
+/**
+ * Write several files as one step (a frame's four files): each to its temporary name and flushed, then each renamed
+ * onto its target. A failure while writing removes every temporary file of the step and names the file it was
+ * writing (WriteFailed); the targets keep their old content. A failed rename names its file and removes the
+ * temporary files not yet renamed.
+ */
+export function writeFilesAtomic(
+  files: readonly (readonly [path: string, data: string | Uint8Array])[],
+  points: WritePoints = {},
+): void {
+  for (const [path] of files) {
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch (e) {
+      throw new WriteFailed(path, e);
+    }
   }
-  const tmp = tempNameFor(path);
-  let fd: number;
+  enterWrite();
+  const temps: string[] = [];
+  const removeTemps = (from = 0) => {
+    for (const t of temps.slice(from)) rmSync(t, { force: true });
+  };
+  let at = files[0]?.[0] ?? '';
   try {
-    fd = openSync(tmp, 'w');
+    for (const [path, data] of files) {
+      at = path;
+      const tmp = tempNameFor(path);
+      let fd: number;
+      try {
+        fd = openSync(tmp, 'w');
+      } catch (e) {
+        throw new WriteFailed(path, e);
+      }
+      temps.push(tmp);
+      try {
+        const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+        let off = 0;
+        // write in two halves so a fault hook can fire with a partial temporary file on disk
+        const half = Math.floor(buf.length / 2);
+        off += writeSync(fd, buf, 0, half);
+        faultPoint('atomic:mid-write');
+        while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+        fsyncSync(fd);
+      } catch (e) {
+        closeQuietly(fd);
+        throw isFsError(e) ? new WriteFailed(path, e) : e;
+      }
+      try {
+        closeSync(fd);
+      } catch (e) {
+        throw new WriteFailed(path, e);
+      }
+    }
+    faultPoint(points.beforeRename ?? 'atomic:before-rename');
   } catch (e) {
-    throw new WriteFailed(path, e);
+    removeTemps();
+    leaveWrite();
+    throw !(e instanceof WriteFailed) && isFsError(e) ? new WriteFailed(at, e) : e;
   }
+  for (let i = 0; i < files.length; i++) {
+    try {
+      renameSync(temps[i], files[i][0]);
+    } catch (e) {
+      removeTemps(i);
+      leaveWrite();
+      throw new WriteFailed(files[i][0], e);
+    }
+  }
+  leaveWrite();
+  faultPoint(points.afterRename ?? 'atomic:after-rename');
+}
+
+/**
+ * Copy a file atomically (to a temporary name beside `to`, flushed, renamed); a failure removes the temporary file
+ * and names `to` (WriteFailed), whose old content stays.
+ */
+export function copyFileAtomic(from: string, to: string): void {
   try {
-    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    let off = 0;
-    // write in two halves so a fault hook can fire with a partial temporary file on disk
-    const half = Math.floor(buf.length / 2);
-    off += writeSync(fd, buf, 0, half);
+    mkdirSync(dirname(to), { recursive: true });
+  } catch (e) {
+    throw new WriteFailed(to, e);
+  }
+  enterWrite();
+  const tmp = tempNameFor(to);
+  try {
+    copyFileSync(from, tmp);
     faultPoint('atomic:mid-write');
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-    fsyncSync(fd);
-  } catch (e) {
-    closeQuietly(fd);
-    rmSync(tmp, { force: true });
-    throw isFsError(e) ? new WriteFailed(path, e) : e;
-  }
-  try {
-    closeSync(fd);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw new WriteFailed(path, e);
-  }
-  faultPoint('atomic:before-rename');
-  try {
-    renameSync(tmp, path);
+    const fd = openSync(tmp, 'r+');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeQuietly(fd);
+    }
+    faultPoint('atomic:before-rename');
+    renameSync(tmp, to);
   } catch (e) {
     rmSync(tmp, { force: true });
-    throw new WriteFailed(path, e);
+    leaveWrite();
+    throw !(e instanceof WriteFailed) && isFsError(e) ? new WriteFailed(to, e) : e;
   }
+  leaveWrite();
   faultPoint('atomic:after-rename');
 }
 

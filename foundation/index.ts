@@ -14,3 +14,4 @@ export * from './output-path.ts';
 export * from './interrupt.ts';
 export * from './lock.ts';
 export * from './cli-numbers.ts';
+export * from './inside-root.ts';

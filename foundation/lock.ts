@@ -3,15 +3,28 @@
  * holds a lock file there, so that two runs of one stage on one folder never interleave. The lock file is made with
  * O_EXCL and names its holder (pid, host, what, since). A second run is refused (exit 2) naming the holder; a lock
  * left by a run that was killed (its pid is gone on this machine) is taken over. A lock of another machine cannot be
- * judged, so it is never taken over: the message says which file to remove once that run is gone. Locks are
+ * judged, so it is never taken over: the message says which file to remove once that run is gone. A lock path that
+ * holds a folder, a link or anything but a file is refused (exit 2, naming it) and left as it is. Locks are
  * re-entrant within one process (`stbench build` runs the stages in turn), released when the run ends however it
- * ends, and on Ctrl-C (foundation/interrupt.ts). Folders made only to hold the lock are removed with it.
+ * ends, and on Ctrl-C (foundation/interrupt.ts). Folders made only to hold the lock are removed with it. A lock that
+ * cannot be written (a full disk) is removed at once and the error names its file.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmdirSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  type Stats,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { processAlive } from './atomic.ts';
-import { UsageError, WriteFailed } from './errors.ts';
+import { InputError, UsageError, WriteFailed } from './errors.ts';
 import { onInterrupt } from './interrupt.ts';
 import { BUILD_META_DIR } from './manifest.ts';
 
@@ -65,6 +78,20 @@ function makeDirs(dir: string): string[] {
   return made;
 }
 
+/** What the lock path holds when it is not a plain file ('a folder', 'a symbolic link', ...); undefined for a file. */
+function notAFile(path: string): string | undefined {
+  let st: Stats;
+  try {
+    st = lstatSync(path);
+  } catch {
+    return undefined; // gone since: the next attempt takes it
+  }
+  if (st.isFile()) return undefined;
+  if (st.isDirectory()) return 'a folder';
+  if (st.isSymbolicLink()) return 'a symbolic link';
+  return 'not a regular file';
+}
+
 /** Take the lock `file` for `what` (e.g. "stbench compile"); UsageError when another live run holds it. */
 export function acquireLock(file: string, what: string): Lock {
   const path = resolve(file);
@@ -83,6 +110,16 @@ export function acquireLock(file: string, what: string): Lock {
         removeDirs(created);
         throw new WriteFailed(path, e);
       }
+      // only a file is a lock: a folder, a link or anything else at its path is not stbench's, never removed
+      const kind = notAFile(path);
+      if (kind) {
+        removeDirs(created);
+        throw new InputError({
+          file: path,
+          path: '',
+          message: `is ${kind}, not a lock file: stbench keeps its lock of this run here; move it away and run again`,
+        });
+      }
       const h = readHolder(path);
       const stale = h === null ? attempt === 0 : h.host === hostname() && !processAlive(h.pid);
       if (stale && attempt < 2) {
@@ -97,8 +134,17 @@ export function acquireLock(file: string, what: string): Lock {
     const holder: LockHolder = { pid: process.pid, host: hostname(), what, since: new Date().toISOString() };
     try {
       writeSync(fd, JSON.stringify(holder) + '\n');
-    } finally {
       closeSync(fd);
+    } catch (e) {
+      // a full disk: no torn lock is left behind, and the message names the file
+      try {
+        closeSync(fd);
+      } catch {
+        /* closed already, or the write's error is the one to report */
+      }
+      rmSync(path, { force: true });
+      removeDirs(created);
+      throw new WriteFailed(path, e);
     }
     break;
   }

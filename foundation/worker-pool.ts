@@ -6,9 +6,18 @@
  *
  * The worker module calls `serveItems(handler)`; the pool starts it through worker-boot.mjs, which registers tsx's
  * loader first (worker threads do not inherit it on Node 20).
+ *
+ * A signal (foundation/interrupt.ts) is handled on the main thread, whose event loop stays free while the workers
+ * work; the workers write through the main thread's write gate (foundation/atomic.ts), which the signal path closes
+ * before the process exits and takes the workers with it, so a worker stopped mid-write leaves no temporary file.
  */
-import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { joinWriteGate, writeGateMemory } from './atomic.ts';
 import { CheckFailed, InputError, UsageError, type InputIssue } from './errors.ts';
+
+// a worker thread of a pool writes through its main thread's gate
+if (!isMainThread && (workerData as Partial<Boot> | undefined)?.gate instanceof SharedArrayBuffer)
+  joinWriteGate((workerData as Boot).gate);
 
 /** An error as it crosses from a worker: enough to raise the same error here. */
 export type WorkerError =
@@ -37,6 +46,8 @@ interface Boot {
   /** the worker module's URL (it calls serveItems) */
   module: string;
   setup: unknown;
+  /** the main thread's write gate (foundation/atomic.ts) */
+  gate: SharedArrayBuffer;
 }
 
 type ToWorker<I> = { index: number; item: I };
@@ -69,7 +80,7 @@ export function runOnWorkers<I, R>(o: WorkerPoolOptions<I, R>): Promise<R[]> {
   const errors = new Map<number, WorkerError>();
   let firstError = Infinity;
   let done = 0;
-  const boot: Boot = { module: o.module.href, setup: o.setup };
+  const boot: Boot = { module: o.module.href, setup: o.setup, gate: writeGateMemory() };
   const pool: Worker[] = [];
   const n = Math.max(1, Math.min(o.workers, o.items.length));
 

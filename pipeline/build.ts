@@ -18,12 +18,21 @@ import { compileBuildParallel, reseededNotice } from '../compile/compile.ts';
 import { runCheck } from '../checks/check.ts';
 import { exportDataset, releaseIdentity } from './export.ts';
 import type { ReleaseConfig } from './release/release-config.ts';
-import { readManifest, UsageError, CheckFailed } from '../foundation/index.ts';
+import {
+  checkpoint,
+  readManifest,
+  runSteps,
+  runStepsInterruptible,
+  UsageError,
+  CheckFailed,
+  withCleanup,
+} from '../foundation/index.ts';
 import {
   batchSettings,
   refuseOtherBatch,
   planBatch,
-  runBatch,
+  planBatchSteps,
+  runBatchInterruptible,
   scriptStage,
   writeBatch,
   type BatchOptions,
@@ -79,11 +88,21 @@ export function presetBatches(
   build: string | null,
   opts: { heldoutSecret?: string; log?: (l: string) => void } = {},
 ): BatchOptions[] {
+  return runSteps(presetBatchSteps(preset, build, opts));
+}
+
+/** presetBatches a job a step (a job's held-out places take seconds to generate). */
+function* presetBatchSteps(
+  preset: BuildPreset,
+  build: string | null,
+  opts: { heldoutSecret?: string; log?: (l: string) => void },
+): Generator<void, BatchOptions[]> {
   const out: BatchOptions[] = [];
   const common = { seed: preset.seed, tasks: preset.tasks, maxFrames: preset.maxFrames };
   const ho = preset.heldout;
   const secret = ho && build ? heldoutSecret(build, opts.heldoutSecret) : null;
   for (const jobId of presetJobs(preset)) {
+    yield;
     const job = getJob(jobId);
     for (const place of devPlaces(job)) out.push({ job, place, split: 'dev', count: preset.scriptsPerJob, ...common });
     if (!ho || secret === null) continue;
@@ -99,18 +118,27 @@ export function presetBatches(
 
 const batchName = (o: BatchOptions) => `${o.job.id} on ${o.place.id}${o.split === 'heldout' ? ' (held out)' : ''}`;
 
-/** Script every batch of the preset; a batch whose scripts exist with the same settings is kept as it is. */
-function scriptStageRun(build: string, preset: BuildPreset, log: (l: string) => void, heldoutSecret?: string): number {
+/**
+ * Script every batch of the preset; a batch whose scripts exist with the same settings is kept as it is. A signal is
+ * let in between scripts (foundation/interrupt.ts), so Ctrl-C stops the stage within one script's planning.
+ */
+async function scriptStageRun(
+  build: string,
+  preset: BuildPreset,
+  log: (l: string) => void,
+  heldoutSecret?: string,
+): Promise<number> {
   let frames = 0;
-  const batches = presetBatches(preset, build, { heldoutSecret, log });
+  const batches = await runStepsInterruptible(presetBatchSteps(preset, build, { heldoutSecret, log }));
   for (const o of batches) refuseOtherBatch(build, o);
   for (const o of batches) {
+    await checkpoint();
     const m = readManifest(build, scriptStage(o));
     if (m?.complete && JSON.stringify(m.settings) === JSON.stringify(batchSettings(o))) {
       log(`script ${batchName(o)}: kept (${o.count} scripts made earlier with the same settings)`);
       continue;
     }
-    const scripts = runBatch(build, o);
+    const scripts = await runBatchInterruptible(build, o);
     const n = scripts.reduce((a, s) => a + s.frames, 0);
     frames += n;
     log(`script ${batchName(o)}: ${scripts.length} scripts, ${n} frames`);
@@ -120,9 +148,17 @@ function scriptStageRun(build: string, preset: BuildPreset, log: (l: string) => 
 
 /** Plan (in memory) what a preset would build on its dev places: scripts and frames per job. */
 export function planPreset(preset: BuildPreset): { job: string; scripts: number; tasks: number; frames: number }[] {
+  return runSteps(planPresetSteps(preset));
+}
+
+/** planPreset a script a step (a release's plan is a minute of planning: a signal is let in between scripts). */
+function* planPresetSteps(
+  preset: BuildPreset,
+): Generator<void, { job: string; scripts: number; tasks: number; frames: number }[]> {
   const rows = new Map<string, { job: string; scripts: number; tasks: number; frames: number }>();
-  for (const o of presetBatches(preset, null)) {
-    const scripts = planBatch(o);
+  for (const o of yield* presetBatchSteps(preset, null, {})) {
+    yield;
+    const scripts = yield* planBatchSteps(o);
     const r = rows.get(o.job.id) ?? { job: o.job.id, scripts: 0, tasks: 0, frames: 0 };
     r.scripts += scripts.length;
     r.tasks += scripts.reduce((a, s) => a + s.plan.tasks.length, 0);
@@ -135,23 +171,25 @@ export function planPreset(preset: BuildPreset): { job: string; scripts: number;
 /** Seconds per frame at a preset's quality on this machine: render two frames of a small helper script and time them. */
 export async function measureFrameSeconds(preset: BuildPreset, blender?: string): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'stbench-calibrate-'));
-  try {
-    const o = { ...presetBatches({ ...preset, jobs: ['helper/1'] }, null)[0], count: 1, tasks: 1, maxFrames: 2 };
-    writeBatch(dir, o, planBatch(o));
-    const r = await renderStage(dir, { quality: preset.quality, blender });
-    const sid = r.scripts[0];
-    const logFile = renderLogPath(dir, sid);
-    const log = JSON.parse(readFileSync(logFile, 'utf8')) as { frames: { wall_s: number | null }[] };
-    const walls = log.frames.map((f) => f.wall_s ?? 0);
-    return walls.reduce((a, b) => a + b, 0) / Math.max(1, walls.length);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  // removed when the measure ends, however it ends, Ctrl-C included
+  return withCleanup(
+    () => rmSync(dir, { recursive: true, force: true }),
+    async () => {
+      const o = { ...presetBatches({ ...preset, jobs: ['helper/1'] }, null)[0], count: 1, tasks: 1, maxFrames: 2 };
+      writeBatch(dir, o, planBatch(o));
+      const r = await renderStage(dir, { quality: preset.quality, blender });
+      const sid = r.scripts[0];
+      const logFile = renderLogPath(dir, sid);
+      const log = JSON.parse(readFileSync(logFile, 'utf8')) as { frames: { wall_s: number | null }[] };
+      const walls = log.frames.map((f) => f.wall_s ?? 0);
+      return walls.reduce((a, b) => a + b, 0) / Math.max(1, walls.length);
+    },
+  );
 }
 
 export async function dryRun(opts: BuildOptions): Promise<string> {
   const { preset } = opts;
-  const rows = planPreset(preset);
+  const rows = await runStepsInterruptible(planPresetSteps(preset));
   // the held-out split's scripts, at the dev scripts' frames per script (its places are drawn only by the build)
   const ho = preset.heldout;
   const held = ho ? rows.filter((r) => canHoldOut(getJob(r.job).place_kind)) : [];

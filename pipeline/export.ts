@@ -8,6 +8,12 @@
  * removes the temporary one; after a kill the next export of OUT does). It never writes through a symbolic link,
  * into the build or a folder holding it, or into another dataset, and `--force` replaces only a folder that is a
  * dataset and nothing else (pipeline/release/replaceable.ts); one export at a time holds OUT (.OUT.lock beside it).
+ *
+ * A build is untrusted input: before it reads anything else, export holds every path the build names and every link
+ * in it to the build's root (pipeline/release/named-paths.ts; exit 2 naming the file and field), and it refuses a
+ * build any of whose files changed since a stage recorded its hash (the script, render and compile manifests, the
+ * render logs: pipeline/release/recorded.ts), naming each file. release.json carries the records of the files that
+ * ship as they are (`recorded`), so that verify holds the dataset to them too.
  */
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -18,10 +24,13 @@ import { buildPlace } from './heldout-places.ts';
 import type { Place } from '../layouts/place-schema.ts';
 import {
   BUILD_META_DIR,
+  checkOutputFolder,
+  checkpoint,
   CheckFailed,
   datasetAround,
   faultPoint,
   isTempName,
+  letSignalsIn,
   onInterrupt,
   readText,
   realPathOf,
@@ -44,9 +53,11 @@ import { filterCase, shippedQids } from './release/filter.ts';
 import { creditsText, licenceText } from './release/licence.ts';
 import { questionsParquet, questionsParquetBytes, questionTable } from './release/parquet.ts';
 import { Split } from '../formats/split.ts';
-import { citationOf, REPO_ID, type ReleaseConfig } from './release/release-config.ts';
+import { citationOf, type ReleaseConfig, repoIdProblem, versionProblem } from './release/release-config.ts';
 import { RELEASE_FORMAT, type ReleaseJson } from './release/release-json.ts';
 import { readRenderLog } from './release/render-log.ts';
+import { holdNamedPaths } from './release/named-paths.ts';
+import { buildRecords, carriedRecords, changedSinceRecorded, type HashRecord } from './release/recorded.ts';
 import { RAYCAST } from '../render/raycast-engine.ts';
 import { renderEngines } from '../render/render-log.ts';
 import { writeReferenceRows } from './release/reference-rows.ts';
@@ -81,11 +92,16 @@ export interface ExportResult {
   release: ReleaseJson;
 }
 
-/** Why the build cannot be exported (empty when it can). */
-export function exportRefusals(build: string): string[] {
+/**
+ * Why the build cannot be exported (empty when it can): the check's blockers, a check report or a compile record
+ * of another compile than the build's, and every file that changed since a stage recorded its hash (`records`:
+ * the build's, buildRecords).
+ */
+export function exportRefusals(build: string, records: readonly HashRecord[] = buildRecords(build)): string[] {
   const reportFile = join(build, 'check_report.json');
   const report = readCheckReport(reportFile);
   const out = exportBlockers(report);
+  out.push(...changedSinceRecorded(build, records));
   const actual = compileHash(build);
   if (report.compile_hash !== actual) {
     out.push(
@@ -129,15 +145,16 @@ function copiedFiles(build: string, caseIds: ReadonlySet<string>): string[] {
 }
 
 /**
- * The release's version and hub id, checked (a UsageError, exit 2, names the bad flag): the version X.Y.Z, the id
- * OWNER/NAME (`repoId` over the config's). `stbench build` checks them before its first stage.
+ * The release's version and hub id, checked (a UsageError, exit 2, names the bad flag): the version X.Y.Z (each part
+ * at most 9 digits), the id OWNER/NAME by the Hub's rules (`repoId` over the config's; pipeline/release/
+ * release-config.ts). `stbench build` checks them before its first stage.
  */
 export function releaseIdentity(opts: Pick<ExportOptions, 'version' | 'repoId' | 'config'>): ReleaseConfig {
-  if (!/^\d+\.\d+\.\d+$/.test(opts.version))
-    throw new UsageError(`--version must be X.Y.Z, not ${JSON.stringify(opts.version)}`);
-  const cfg: ReleaseConfig = { ...(opts.config ?? {}), ...(opts.repoId ? { repo_id: opts.repoId } : {}) };
-  if (cfg.repo_id && !REPO_ID.test(cfg.repo_id))
-    throw new UsageError(`--repo-id must be OWNER/NAME, not ${JSON.stringify(cfg.repo_id)}`);
+  const badVersion = versionProblem(opts.version);
+  if (badVersion) throw new UsageError(`--version ${badVersion}`);
+  const cfg: ReleaseConfig = { ...(opts.config ?? {}), ...(opts.repoId !== undefined ? { repo_id: opts.repoId } : {}) };
+  const badId = cfg.repo_id !== undefined ? repoIdProblem(cfg.repo_id) : undefined;
+  if (badId) throw new UsageError(`--repo-id ${badId}`);
   return cfg;
 }
 
@@ -150,6 +167,13 @@ export async function exportDataset(opts: ExportOptions): Promise<ExportResult> 
   if (!existsSync(build) || !statSync(build).isDirectory())
     throw new UsageError(`--data ${opts.data}: no such build folder`);
   checkExportOut(opts.out, out, build, !!opts.force);
+  // then the rule every command's output obeys: into no other build or dataset, onto no input (an earlier dataset
+  // export replaces is its own)
+  checkOutputFolder(opts.out, {
+    flag: '--out',
+    inputs: [build],
+    datasetOk: true,
+  });
   return withLock(join(dirname(out), `.${basename(out)}.lock`), 'stbench export', () =>
     exportLocked(opts, build, out, cfg, log),
   );
@@ -200,6 +224,9 @@ async function exportLocked(
   cfg: ReleaseConfig,
   log: (line: string) => void,
 ): Promise<ExportResult> {
+  // every path the build names, held to it before anything is read through one
+  holdNamedPaths(build);
+  const records = buildRecords(build);
   const engines = renderEngines(build);
   const truthOnly = engines.includes(RAYCAST);
   if (truthOnly && !opts.truthOnly)
@@ -211,7 +238,7 @@ async function exportLocked(
     throw new UsageError(
       `--truth-only: ${opts.data} is a rendered build (render engine blender), not a truth-only one`,
     );
-  const refusals = exportRefusals(build);
+  const refusals = exportRefusals(build, records);
   if (refusals.length) throw new CheckFailed(`export refused:\n${refusals.map((r) => `  - ${r}`).join('\n')}`);
   const reportFile = join(build, 'check_report.json');
   const report = readCheckReport(reportFile);
@@ -227,8 +254,13 @@ async function exportLocked(
   try {
     // scripts/ and private/, as built
     const caseIds = new Set(contents.cases.map((c) => c.cid));
-    for (const rel of copiedFiles(build, caseIds)) copyInto(join(build, rel), join(tmp, rel));
+    const copied = copiedFiles(build, caseIds);
+    for (const rel of copied) {
+      copyInto(join(build, rel), join(tmp, rel));
+      await checkpoint(); // a signal is let in between files (foundation/interrupt.ts)
+    }
     faultPoint('export:after-copy');
+    await checkpoint();
     // the compiled cases, filtered to what the check kept
     for (const c of contents.cases) {
       const f = filterCase(c, keep);
@@ -236,6 +268,7 @@ async function exportLocked(
       writeJsonAtomic(join(dir, 'case.json'), f.caseJson);
       writeFileAtomic(join(dir, 'questions.jsonl'), f.questions.length ? f.questions.join('\n') + '\n' : '');
       writeFileAtomic(join(dir, 'gold.jsonl'), f.gold.length ? f.gold.join('\n') + '\n' : '');
+      await checkpoint();
     }
     const shipped = readContents(tmp);
     const counts = countRelease(shipped);
@@ -289,6 +322,7 @@ async function exportLocked(
       cases: counts.cases,
       cell_counts: counts.cell_counts,
       results,
+      recorded: carriedRecords(records, new Set(copied)),
     };
     const card = cardText({
       release: { ...partial, files: {} },
@@ -315,6 +349,7 @@ async function exportLocked(
       ),
     };
     writeJsonAtomic(join(tmp, 'release.json'), release);
+    await checkpoint();
 
     log('export: verifying');
     const problems = await verifyDataset(tmp, { truthOnly });
@@ -323,6 +358,8 @@ async function exportLocked(
         `the exported folder does not verify (nothing was written to ${opts.out}):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
       );
     faultPoint('export:before-rename');
+    // the last moment a signal stops the export with nothing at --out changed
+    await letSignalsIn();
     if (existsSync(out)) {
       const old = tempNameFor(out);
       renameSync(out, old);

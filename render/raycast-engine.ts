@@ -8,12 +8,11 @@
  * view, export with --truth-only) runs on it. Its pictures are not renders: the render log says `engine: raycast`,
  * and every report and export of such a build says so.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { cameraPose, intrinsics, type CameraPose, type Intrinsics } from '../layouts/camera.ts';
 import type { Timeline } from '../layouts/timeline.ts';
-import { faultPoint, sha256, tempNameFor } from '../foundation/index.ts';
+import { sha256, writeFilesAtomic } from '../foundation/index.ts';
 import { FRAME_KINDS, framePaths, type FrameKind } from './frame-files.ts';
 import { entityTableAt, objectsAt, seenOptionsAt } from './frame-scene.ts';
 import { resolvedMoves, type ShotList } from './shot-list.ts';
@@ -227,7 +226,11 @@ export async function encodeFrame(
   return { rgb, depth, ids, albedo };
 }
 
-/** Write a frame's files under temporary names and rename them onto their final names; returns their sha256. */
+/**
+ * Write a frame's files under temporary names and rename them onto their final names (foundation/atomic.ts
+ * writeFilesAtomic); returns their sha256. A write that fails (a full disk) removes the frame's temporary files and
+ * names the file it was writing; a frame is there whole or not at all.
+ */
 export function commitFrameBytes(
   build: string,
   sid: string,
@@ -235,16 +238,11 @@ export function commitFrameBytes(
   bytes: Record<FrameKind, Buffer>,
 ): Record<FrameKind, string> {
   const final = framePaths(build, sid, index);
-  const temp = {} as Record<FrameKind, string>;
-  for (const kind of FRAME_KINDS) {
-    mkdirSync(dirname(final[kind]), { recursive: true });
-    temp[kind] = tempNameFor(final[kind]);
-  }
   // written whole, then renamed, as a Blender frame is committed (render/frame-files.ts)
-  for (const kind of FRAME_KINDS) writeFileSync(temp[kind], bytes[kind]);
-  faultPoint('render:before-rename');
-  for (const kind of FRAME_KINDS) renameSync(temp[kind], final[kind]);
-  faultPoint('render:after-rename');
+  writeFilesAtomic(
+    FRAME_KINDS.map((kind) => [final[kind], bytes[kind]] as const),
+    { beforeRename: 'render:before-rename', afterRename: 'render:after-rename' },
+  );
   return Object.fromEntries(FRAME_KINDS.map((kind) => [kind, sha256(bytes[kind])])) as Record<FrameKind, string>;
 }
 

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import {
   changedInputs,
+  checkpoint,
   acquireLock,
   CheckFailed,
   hashFile,
@@ -346,8 +347,12 @@ async function renderLocked(
   { quality, samples, device, workers }: { quality: Quality; samples: number; device: RenderDevice; workers: number },
 ): Promise<RenderStageResult> {
   const settings = { engine: 'blender', quality, samples, device };
-  // check every script before anything is written
-  const prepared = sids.map((sid) => prepare(build, sid, samples, quality));
+  // check every script before anything is written (a signal is let in between scripts: foundation/interrupt.ts)
+  const prepared: Prepared[] = [];
+  for (const sid of sids) {
+    prepared.push(prepare(build, sid, samples, quality));
+    await checkpoint();
+  }
   findBlender(opts.blender);
 
   const tasks: FrameTask[] = [];
@@ -432,8 +437,12 @@ async function raycastLocked(
   workers: number,
 ): Promise<RenderStageResult> {
   const settings = { engine: RAYCAST };
-  // check every script before anything is written
-  const prepared = sids.map((sid) => prepare(build, sid, 0, 'preview', RAYCAST));
+  // check every script before anything is written (a signal is let in between scripts: foundation/interrupt.ts)
+  const prepared: Prepared[] = [];
+  for (const sid of sids) {
+    prepared.push(prepare(build, sid, 0, 'preview', RAYCAST));
+    await checkpoint();
+  }
   const todo = prepared.filter((p) => !(p.manifest?.complete && existsSync(renderLogPath(build, p.inputs.sid))));
   const manifests = new Map<string, StageManifest>();
   for (const p of todo) {

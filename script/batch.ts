@@ -5,7 +5,8 @@
  * past the first hundred, and last, complete);
  * a rerun with the same settings skips the scripts whose files are there with the recorded hashes. A build that
  * already holds scripts of the same job made from another job spec, version, seed or settings is refused before
- * anything is written. A batch holds at most MAX_SCRIPT_COUNT scripts.
+ * anything is written, and so is a job that cannot work on the place (script/job-on-place.ts, the check `validate`
+ * runs: exit 2 at the job's field). A batch holds at most MAX_SCRIPT_COUNT scripts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,11 +23,14 @@ import {
   manifestPath,
   newManifest,
   readManifest,
+  runSteps,
+  runStepsInterruptible,
   sha256,
   stageLockPath,
   stream,
   sweepTemps,
   TOOL_VERSION,
+  withLock,
   withLockSync,
   writeFileAtomic,
   writeManifest,
@@ -34,6 +38,7 @@ import {
 import { dirname } from 'node:path';
 import { cameraDoc, planDoc, poseText, robotDoc, scriptPaths } from './files.ts';
 import { drawTaskCounts } from './mix.ts';
+import { refuseJobOnPlace } from './job-on-place.ts';
 import { planScript, type ScriptPlan } from './plan-script.ts';
 import { scriptSids } from './sid.ts';
 
@@ -112,10 +117,21 @@ export function refuseOtherBatch(out: string, o: BatchOptions): void {
 
 /** Plan every script of the batch in memory. */
 export function planBatch(o: BatchOptions): PlannedScript[] {
+  return runSteps(planBatchSteps(o));
+}
+
+/** planBatch a script a step (foundation/interrupt.ts runStepsInterruptible lets a signal in between). */
+export function* planBatchSteps(o: BatchOptions): Generator<void, PlannedScript[]> {
+  refuseJobOnPlace(o.job, o.place);
   const sids = scriptSids(o.seed, batchKey(o), o.count);
   const counts = drawTaskCounts(o.job.release_mix, o.count, stream(o.seed, 'script/mix', batchKey(o)), o.tasks);
   const jobHash = scriptHash(o.job);
-  return sids.map((sid, index) => planOne(o, sid, index, counts[index], jobHash));
+  const out: PlannedScript[] = [];
+  for (let index = 0; index < sids.length; index++) {
+    if (index > 0) yield;
+    out.push(planOne(o, sids[index], index, counts[index], jobHash));
+  }
+  return out;
 }
 
 /** One planned and written script, as a batch run reports it (the plan itself is not kept). */
@@ -177,65 +193,97 @@ function keptScript(out: string, sid: string, recorded: Record<string, string>):
 
 /**
  * Plan and write a batch script by script (see the module comment), under the build's script lock. `onScript` is
- * called after each script with how many are done.
+ * called after each script with how many are done. Synchronous: for tests and benchmarks; the CLI runs
+ * runBatchInterruptible, which lets a signal in between scripts.
  */
 export function runBatch(
   out: string,
   o: BatchOptions,
   onScript?: (done: number, total: number, s: ScriptSummary) => void,
 ): ScriptSummary[] {
+  refuseDatasetOut(out);
+  refuseJobOnPlace(o.job, o.place);
+  return withLockSync(stageLockPath(out, 'script'), 'stbench script', () => runSteps(batchSteps(out, o, onScript)));
+}
+
+/**
+ * runBatch for a command: the same scripts and bytes, with the event loop turned between scripts
+ * (foundation/interrupt.ts checkpoint), so Ctrl-C or SIGTERM stops it within a script's planning; a rerun keeps the
+ * scripts written.
+ */
+export async function runBatchInterruptible(
+  out: string,
+  o: BatchOptions,
+  onScript?: (done: number, total: number, s: ScriptSummary) => void,
+): Promise<ScriptSummary[]> {
+  refuseDatasetOut(out);
+  refuseJobOnPlace(o.job, o.place);
+  return withLock(stageLockPath(out, 'script'), 'stbench script', () =>
+    runStepsInterruptible(batchSteps(out, o, onScript)),
+  );
+}
+
+function refuseDatasetOut(out: string): void {
   const ds = datasetAround(out);
   if (ds)
     throw new UsageError(`--out ${out} lies in the dataset ${ds}, which is read-only: give a build folder outside it`);
-  return withLockSync(stageLockPath(out, 'script'), 'stbench script', () => {
-    refuseOtherBatch(out, o);
-    const stage = scriptStage(o);
-    const prev = readManifest(out, stage);
-    const m = newManifest(stage, TOOL_VERSION, batchSettings(o));
-    m.versions = { job: o.job.id, place: o.place.id };
-    const recorded = prev?.outputs ?? {};
-    const sids = scriptSids(o.seed, batchKey(o), o.count);
-    const counts = drawTaskCounts(o.job.release_mix, o.count, stream(o.seed, 'script/mix', batchKey(o)), o.tasks);
-    const jobHash = scriptHash(o.job);
-    const out_: ScriptSummary[] = [];
-    let lastSave = Date.now();
-    sids.forEach((sid, index) => {
-      const p = scriptPaths(sid);
-      let summary = keptScript(out, sid, recorded);
-      if (summary) {
-        for (const rel of Object.values(p)) m.outputs[rel] = recorded[rel];
-      } else {
-        const s = planOne(o, sid, index, counts[index], jobHash);
-        for (const [rel, text] of Object.entries(s.files)) {
-          sweepTemps(dirname(join(out, rel)), { deadOnly: true });
-          writeFileAtomic(join(out, rel), text);
-          m.outputs[rel] = sha256(text);
-        }
-        summary = {
-          sid,
-          index,
-          tasks: s.plan.tasks.length,
-          frames: s.plan.keyframes.length,
-          changes: s.plan.gaps.reduce((a, g) => a + g.changes.length, 0),
-          kept: false,
-        };
+}
+
+/** The batch run, a script a step (the caller holds the lock). */
+function* batchSteps(
+  out: string,
+  o: BatchOptions,
+  onScript?: (done: number, total: number, s: ScriptSummary) => void,
+): Generator<void, ScriptSummary[]> {
+  refuseOtherBatch(out, o);
+  const stage = scriptStage(o);
+  const prev = readManifest(out, stage);
+  const m = newManifest(stage, TOOL_VERSION, batchSettings(o));
+  m.versions = { job: o.job.id, place: o.place.id };
+  const recorded = prev?.outputs ?? {};
+  const sids = scriptSids(o.seed, batchKey(o), o.count);
+  const counts = drawTaskCounts(o.job.release_mix, o.count, stream(o.seed, 'script/mix', batchKey(o)), o.tasks);
+  const jobHash = scriptHash(o.job);
+  const out_: ScriptSummary[] = [];
+  let lastSave = Date.now();
+  for (let index = 0; index < sids.length; index++) {
+    if (index > 0) yield;
+    const sid = sids[index];
+    const p = scriptPaths(sid);
+    let summary = keptScript(out, sid, recorded);
+    if (summary) {
+      for (const rel of Object.values(p)) m.outputs[rel] = recorded[rel];
+    } else {
+      const s = planOne(o, sid, index, counts[index], jobHash);
+      for (const [rel, text] of Object.entries(s.files)) {
+        sweepTemps(dirname(join(out, rel)), { deadOnly: true });
+        writeFileAtomic(join(out, rel), text);
+        m.outputs[rel] = sha256(text);
       }
-      out_.push(summary);
-      // the manifest records what is written now and then, so a killed run's rerun skips it
-      const last = index === sids.length - 1;
-      // after each script, and past the first hundred every few seconds (a manifest write costs the batch's size)
-      if (last || index < 100 || Date.now() - lastSave > 5000) {
-        // mid-run, the scripts not reached yet keep what the earlier run recorded of them
-        const outputs = last
-          ? m.outputs
-          : { ...m.outputs, ...Object.fromEntries(Object.entries(recorded).filter(([k]) => !(k in m.outputs))) };
-        writeManifest(out, { ...m, outputs, complete: last, updated: new Date(0).toISOString() });
-        lastSave = Date.now();
-      }
-      onScript?.(index + 1, sids.length, summary);
-    });
-    return out_;
-  });
+      summary = {
+        sid,
+        index,
+        tasks: s.plan.tasks.length,
+        frames: s.plan.keyframes.length,
+        changes: s.plan.gaps.reduce((a, g) => a + g.changes.length, 0),
+        kept: false,
+      };
+    }
+    out_.push(summary);
+    // the manifest records what is written now and then, so a killed run's rerun skips it
+    const last = index === sids.length - 1;
+    // after each script, and past the first hundred every few seconds (a manifest write costs the batch's size)
+    if (last || index < 100 || Date.now() - lastSave > 5000) {
+      // mid-run, the scripts not reached yet keep what the earlier run recorded of them
+      const outputs = last
+        ? m.outputs
+        : { ...m.outputs, ...Object.fromEntries(Object.entries(recorded).filter(([k]) => !(k in m.outputs))) };
+      writeManifest(out, { ...m, outputs, complete: last, updated: new Date(0).toISOString() });
+      lastSave = Date.now();
+    }
+    onScript?.(index + 1, sids.length, summary);
+  }
+  return out_;
 }
 
 /** Write a planned batch and its manifest. */

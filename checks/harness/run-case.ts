@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addCost, costProblem, formatUsd, zeroCost, type CostReport, type CostSum } from '../../formats/cost.ts';
-import { onInterrupt, UsageError } from '../../foundation/index.ts';
+import { checkpoint, onInterrupt, UsageError } from '../../foundation/index.ts';
 import { caseMessages } from './case-messages.ts';
 import { inProcessLink } from './in-process-link.ts';
 import { loadCase, type LoadedCase } from './load-case.ts';
@@ -209,6 +209,8 @@ async function drive(
       }
     }
     for (let it = first; !it.done; it = messages.next()) {
+      // an in-process system answers on this thread: a signal is let in between messages (foundation/interrupt.ts)
+      await checkpoint();
       const msg = it.value;
       opts.onMessage?.(msg);
       const sent = performance.now();

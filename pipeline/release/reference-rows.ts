@@ -20,7 +20,7 @@ import {
   type Results,
 } from '../../checks/score/index.ts';
 import { SYSTEMS } from '../../checks/systems/registry.ts';
-import { canonicalJson, CheckFailed, readText, writeJsonAtomic } from '../../foundation/index.ts';
+import { canonicalJson, CheckFailed, onInterrupt, readText, writeJsonAtomic } from '../../foundation/index.ts';
 import { caseIdsOf, compileHash } from '../../formats/compile-hash.ts';
 import type { Contents } from './contents.ts';
 import type { ReferenceEntry } from './release-json.ts';
@@ -73,6 +73,8 @@ export async function writeReferenceRows(opts: {
   const golds = asking.flatMap((c) => readGoldRows(join(c.dir, 'gold.jsonl')));
   const shippedHash = compileHash(ds);
   const scratch = mkdtempSync(join(tmpdir(), 'stbench-reference-'));
+  // Ctrl-C: the scratch runs go too (foundation/interrupt.ts)
+  const offScratch = onInterrupt(() => rmSync(scratch, { recursive: true, force: true }));
   try {
     mkdirSync(join(ds, RESULTS_DIR), { recursive: true });
     const out: ReferenceEntry[] = [];
@@ -127,6 +129,7 @@ export async function writeReferenceRows(opts: {
     }
     return out;
   } finally {
+    offScratch();
     rmSync(scratch, { recursive: true, force: true });
   }
 }

@@ -52,7 +52,9 @@ type Mutation =
   | { op: 'truncate'; path: string; bytes: number }
   | { op: 'write' | 'append'; path: string; text: string }
   | { op: 'symlink'; path: string; target: string }
-  | { op: 'move'; path: string; to: string };
+  | { op: 'move'; path: string; to: string }
+  /** the first match of the regular expression `find` in the file replaced by `text` (placeholders filled in) */
+  | { op: 'replace'; path: string; find: string; text: string };
 
 interface Generated {
   path: string;
@@ -77,6 +79,8 @@ interface CorpusCase {
   generate?: Generated[];
   /** globs (relative to the entry's folder, `**` for anything below) the command may write */
   writes?: string[];
+  /** environment variables set for the run (placeholders filled in), e.g. STBENCH_JOBS of a job kept in input/ */
+  env?: Record<string, string>;
 }
 
 const names = readdirSync(CORPUS)
@@ -199,13 +203,22 @@ async function runEntry(name: string, c: CorpusCase) {
     else if (m.op === 'write') writeFileSync(p, m.text);
     else if (m.op === 'append') appendFileSync(p, m.text);
     else if (m.op === 'symlink') symlinkSync(sub(m.target), p);
-    else if (m.op === 'move') {
+    else if (m.op === 'replace') {
+      const before = readFileSync(p, 'utf8');
+      const re = new RegExp(m.find);
+      if (!re.test(before)) throw new Error(`${name}: replace finds no ${m.find} in ${m.path}`);
+      writeFileSync(
+        p,
+        before.replace(re, () => sub(m.text)),
+      );
+    } else if (m.op === 'move') {
       mkdirSync(dirname(join(root, sub(m.to))), { recursive: true });
       renameSync(p, join(root, sub(m.to)));
     }
   }
   const before = snapshot(root);
-  const r = await runCli(c.argv.map(sub), { env: { TMPDIR: tmp }, hangGuardMs: 120_000 });
+  const env = Object.fromEntries(Object.entries(c.env ?? {}).map(([k, v]) => [k, sub(v)]));
+  const r = await runCli(c.argv.map(sub), { env: { ...env, TMPDIR: tmp }, hangGuardMs: 120_000 });
   const after = snapshot(root);
   const allowed = (c.writes ?? []).map(globToRegExp);
   const changed = diffSnapshots(before, after, (rel) => allowed.some((re) => re.test(rel)));

@@ -4,19 +4,29 @@
  * gates (gates.ts), and write the check report (check-report.ts) and check.md. It never edits the build's cases,
  * and it refuses (exit 2) a case whose frames or oracle are not the files its script's render log records.
  *
- * A released dataset (a folder with release.json) is read-only: nothing is written into it. The saved answers go
- * under the folder of `--out` (OUT_DIR/.stbench/check/...), or, without --out, into a temporary folder removed
- * when the check ends (so a check of a dataset without --out does not resume). One check at a time holds a build
- * (BUILD/.stbench/locks/check.lock) or a dataset check's answers folder.
+ * A released dataset (foundation/folder-kind.ts) is read-only: nothing is written into it. The saved answers go,
+ * while the check runs, beside the report given by `--out` (OUT_DIR/.stbench-check/<compile>/<system>/, never a
+ * .stbench/: that would make OUT_DIR a build), and are removed once the report is written (an interrupted check
+ * resumes from them); without --out, into a temporary folder removed when the check ends (so a check of a dataset
+ * without --out does not resume). One check at a time holds a build (BUILD/.stbench/locks/check.lock) or a dataset
+ * check's answers folder (OUT_DIR/.stbench-check/check.lock).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import {
   checkOutputFile,
+  checkOutputFolder,
+  DATASET_CHECK_DIR,
+  describeKind,
+  folderKind,
+  hashFile,
   InputError,
-  isDatasetFolder,
+  insideRoot,
+  isBuildOrDataset,
+  newManifest,
   onInterrupt,
+  readText,
   runSteps,
   runStepsInterruptible,
   stageLockPath,
@@ -26,19 +36,28 @@ import {
   withLock,
   writeFileAtomic,
   writeJsonAtomic,
+  writeManifest,
   type InputIssue,
 } from '../foundation/index.ts';
 import { renderLogHashes, unvouchedFiles } from '../render/vouched-files.ts';
 import { caseIdsOf, compileHash } from '../formats/compile-hash.ts';
 import { CHECK_REPORT_FORMAT, parseCheckReport, type BrokenInstrument, type CheckReport } from './check-report.ts';
 import { checkMarkdown } from './check-markdown.ts';
-import { CEILING, CHECK_SYSTEMS, DEFAULT_MIN_QUESTIONS, FLOOR, runGates, SHORTCUTS, type Verdict } from './gates.ts';
+import {
+  CEILING,
+  CHECK_SYSTEMS,
+  DEFAULT_MIN_QUESTIONS,
+  FLOOR,
+  runGatesInterruptible,
+  SHORTCUTS,
+  type Verdict,
+} from './gates.ts';
 import { validityReport } from './validity.ts';
 import { loadReference } from './validity-reference.ts';
 import { buildExposure } from '../render/exposure.ts';
 import { renderEngines } from '../render/render-log.ts';
-import { loadCase, runMany, type LoadedCase, type RunProgress } from './harness/index.ts';
-import { readGoldRows, score, type GoldRow, type ScoredRow } from './score/index.ts';
+import { everyCaseSteps, runMany, type LoadedCase, type RunProgress } from './harness/index.ts';
+import { score, type GoldRow, type ScoredRow } from './score/index.ts';
 import { SYSTEMS } from './systems/registry.ts';
 
 export interface CheckOptions {
@@ -80,45 +99,12 @@ export function readBuildQuestions(root: string): BuildQuestions {
   return runSteps(buildQuestionSteps(root));
 }
 
-/** readBuildQuestions a case (then a script's frames) a step: runCheck lets a signal in between (a release's frames take seconds to hash). */
+/**
+ * readBuildQuestions a case (then a script's frames) a step: runCheck lets a signal in between (a release's frames
+ * take seconds to hash). Every case is read as eval reads them (harness/every-case.ts), gold included.
+ */
 function* buildQuestionSteps(root: string): Generator<void, BuildQuestions> {
-  const cases: LoadedCase[] = [];
-  const golds: GoldRow[] = [];
-  const texts = new Map<string, string>();
-  const askFrames = new Map<string, number>();
-  const issues: InputIssue[] = [];
-  for (const cid of caseIdsOf(root)) {
-    yield;
-    const lc = loadCase(join(root, 'private', cid));
-    if (!lc.case.asks.length && !lc.case.end_qids.length) continue;
-    cases.push(lc);
-    const goldFile = join(lc.dir, 'gold.jsonl');
-    if (!existsSync(goldFile)) {
-      issues.push({ file: goldFile, path: '', message: 'a case that asks something needs its gold.jsonl' });
-      continue;
-    }
-    const rows = readGoldRows(goldFile);
-    const byQid = new Map(rows.map((g) => [g.qid, g]));
-    for (const [qid, q] of lc.questions) {
-      texts.set(qid, q.text);
-      if (!byQid.has(qid)) issues.push({ file: goldFile, path: '', message: `question ${qid} has no gold row` });
-    }
-    for (const a of lc.case.asks) for (const q of a.qids) askFrames.set(q, a.k);
-    for (const q of lc.case.end_qids) askFrames.set(q, lc.case.frames.length - 1);
-    rows.forEach((g, i) => {
-      if (!lc.questions.has(g.qid))
-        issues.push({ file: goldFile, line: i + 1, path: 'qid', message: `${g.qid} is not a question of the case` });
-      else if (g.cid !== lc.case.cid || g.sid !== lc.case.sid)
-        issues.push({
-          file: goldFile,
-          line: i + 1,
-          path: 'cid',
-          message: `names case ${g.cid} of script ${g.sid}, not ${lc.case.cid} of ${lc.case.sid}`,
-        });
-      else golds.push(g);
-    });
-  }
-  if (issues.length) throw new InputError(issues);
+  const { asking: cases, golds, texts, askFrames } = yield* everyCaseSteps(root, { gold: true });
   const frameIssues = yield* unvouchedFrameSteps(root, cases);
   if (frameIssues.length) throw new InputError(frameIssues);
   return { cases, golds, texts, askFrames };
@@ -168,12 +154,19 @@ export function scriptFrames(root: string, sids: ReadonlySet<string>): Map<strin
   return out;
 }
 
-/** The qids of trick questions, from the build's compile report (null where there is none, as on a dataset). */
+/**
+ * The qids of trick questions, from the build's compile report (null where there is none, as on a dataset). The
+ * report is held to the root (foundation/inside-root.ts: a link out of the build is refused, exit 2) and read within
+ * the limits of a text file.
+ */
 export function trickQids(root: string): Set<string> | null {
   const f = join(root, 'compile_report.json');
   if (!existsSync(f)) return null;
+  const outside = insideRoot(root).checkFile(f);
+  if (outside) throw new InputError(outside);
+  const text = readText(f);
   try {
-    const r = JSON.parse(readFileSync(f, 'utf8')) as { trick_qids?: unknown };
+    const r = JSON.parse(text) as { trick_qids?: unknown };
     // a report from before the compile listed its trick questions says nothing of them
     return Array.isArray(r.trick_qids) ? new Set(r.trick_qids.filter((q): q is string => typeof q === 'string')) : null;
   } catch {
@@ -185,6 +178,14 @@ export function trickQids(root: string): Set<string> | null {
 export function checkDataRoot(root: string): void {
   if (!existsSync(root) || !statSync(root).isDirectory())
     throw new InputError({ file: root, path: '', message: 'no such build or dataset folder' });
+  // what the folder is (foundation/folder-kind.ts): a run folder or a site given as the data is named as such
+  const kind = folderKind(root);
+  if (kind && !isBuildOrDataset(kind))
+    throw new InputError({
+      file: root,
+      path: '',
+      message: `not a build or dataset: it is ${describeKind(kind)} (give the folder holding scripts/ and private/)`,
+    });
   if (!existsSync(join(root, 'private')))
     throw new InputError({
       file: root,
@@ -204,49 +205,61 @@ export function buildCheckAnswers(root: string, hash: string): string {
   return join(root, '.stbench', 'check', hash.slice(0, 16));
 }
 
-/** Where the check keeps its systems' answers, and the lock that guards them. */
+/**
+ * Where the check keeps its systems' answers, and the lock that guards them: a build's in the build; a dataset's
+ * beside the report (`until-report`: removed once the report is written), or, without --out, in a temporary folder.
+ */
 function answersHome(
   root: string,
+  dataset: boolean,
   hash: string,
-  out: string | undefined,
-): { dir: string; lock: string; temporary: boolean } {
-  if (!isDatasetFolder(root))
-    return {
-      dir: buildCheckAnswers(root, hash),
-      lock: stageLockPath(root, 'check'),
-      temporary: false,
-    };
-  if (out) {
-    const base = join(dirname(resolve(out)), '.stbench');
-    return { dir: join(base, 'check', hash.slice(0, 16)), lock: join(base, 'locks', 'check.lock'), temporary: false };
+  report: string | null,
+): { dir: string; lock: string; keep: 'build' | 'until-report' | 'temporary' } {
+  if (!dataset) return { dir: buildCheckAnswers(root, hash), lock: stageLockPath(root, 'check'), keep: 'build' };
+  if (report) {
+    const base = join(dirname(report), DATASET_CHECK_DIR);
+    return { dir: join(base, hash.slice(0, 16)), lock: join(base, 'check.lock'), keep: 'until-report' };
   }
   const dir = mkdtempSync(join(tmpdir(), 'stbench-check-'));
-  return { dir, lock: join(dir, 'check.lock'), temporary: true };
+  return { dir, lock: join(dir, 'check.lock'), keep: 'temporary' };
 }
 
+/** Where a check of a build with --out may write in the build: its report and check.md at their names, its answers. */
+const CHECK_OWNS_PATHS = ['check_report.json', 'check.md', join('.stbench', 'check'), join('.stbench', 'locks')];
+
+/** The check stage's manifest (BUILD/.stbench/check.json). */
+export const CHECK_STAGE = 'check';
+
+/** The files the check writes into a build, by their names (the report and check.md beside it). */
+export const CHECK_OUTPUTS = ['check_report.json', 'check.md'] as const;
+
 /**
- * Where a check with --out may write: on a build (the check is its stage), the report and check.md at their own
- * names and its answers; on a dataset, the report's folder, unless it is a build (scripts/ and private/, or a
- * .stbench/ holding more than an earlier check of a dataset left there: .stbench/check, .stbench/locks).
+ * Whether the report just written is the build's own (BUILD/check_report.json, however the path reached it; a
+ * dataset's check never writes into the dataset).
  */
-function checkOwns(root: string, out: string, md: string): { dir: string; paths: string[] } | undefined {
-  if (!isDatasetFolder(root))
-    return {
-      dir: root,
-      paths: ['check_report.json', 'check.md', join('.stbench', 'check'), join('.stbench', 'locks')],
-    };
-  const dir = dirname(out);
-  const meta = join(dir, '.stbench');
-  const left = existsSync(meta) && statSync(meta).isDirectory() ? readdirSync(meta) : [];
-  if (!left.every((n) => n === 'check' || n === 'locks')) return undefined;
-  if (existsSync(join(dir, 'scripts')) && existsSync(join(dir, 'private'))) return undefined;
-  return { dir, paths: [basename(out), basename(md), '.stbench'] };
+function isBuildReport(root: string, reportPath: string): boolean {
+  const own = join(root, CHECK_OUTPUTS[0]);
+  return existsSync(own) && realpathSync(reportPath) === realpathSync(own);
+}
+
+/** Record in BUILD/.stbench/check.json the hashes of the files the check wrote into the build, and its settings. */
+function recordCheck(root: string, report: CheckReport): void {
+  const m = newManifest(CHECK_STAGE, TOOL_VERSION, {
+    verdict_mode: report.verdict_mode,
+    min_questions: report.min_questions,
+    compile_hash: report.compile_hash,
+  });
+  for (const f of CHECK_OUTPUTS) m.outputs[f] = hashFile(join(root, f));
+  m.complete = true;
+  m.updated = new Date().toISOString();
+  writeManifest(root, m);
 }
 
 /** Run the check over a build. */
 export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   const root = resolve(opts.data);
   checkDataRoot(root);
+  const dataset = folderKind(root)?.kind === 'dataset';
   const verdict = opts.verdict ?? 'evidence';
   if (verdict !== 'evidence' && verdict !== 'strict')
     throw new UsageError(`--verdict must be evidence or strict, not ${JSON.stringify(verdict)}`);
@@ -259,14 +272,20 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   let reportPath: string | null = null;
   let mdPath: string | null = null;
   if (opts.out) {
-    // the output-path rule: on a build, --out inside it only as its own report; on a dataset, beside it
+    // the output-path rule: on a build, --out inside it only as its own report; on a dataset, outside any build or
+    // dataset, its answers beside it while the check runs
     const out = resolve(opts.out);
     const md = out.endsWith('.json') ? out.slice(0, -5) + '.md' : `${out}.md`;
-    const rules = { inputs: [{ path: root, as: '--data' }], owns: checkOwns(root, out, md) };
+    const rules = {
+      inputs: [{ path: root, as: '--data' }],
+      owns: dataset ? undefined : { dir: root, paths: CHECK_OWNS_PATHS },
+    };
     reportPath = checkOutputFile(opts.out, { flag: '--out', ...rules });
     mdPath = md;
     checkOutputFile(mdPath, { flag: '--out (its .md)', ...rules });
-  } else if (!isDatasetFolder(root)) {
+    if (dataset)
+      checkOutputFolder(join(dirname(reportPath), DATASET_CHECK_DIR), { flag: '--out (its answers folder)', ...rules });
+  } else if (!dataset) {
     reportPath = join(root, 'check_report.json');
     mdPath = join(root, 'check.md');
   }
@@ -274,8 +293,9 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   const { cases, golds, texts, askFrames } = await runStepsInterruptible(buildQuestionSteps(root));
   if (!cases.length)
     throw new InputError({ file: join(root, 'private'), path: '', message: 'no case asks anything: nothing to check' });
-  const home = answersHome(root, hash, opts.out);
-  const offTemp = home.temporary ? onInterrupt(() => rmSync(home.dir, { recursive: true, force: true })) : () => {};
+  const home = answersHome(root, dataset, hash, dataset ? reportPath : null);
+  const temporary = home.keep === 'temporary';
+  const offTemp = temporary ? onInterrupt(() => rmSync(home.dir, { recursive: true, force: true })) : () => {};
   try {
     return await withLock(home.lock, 'stbench check', async () => {
       const goldByQid = new Map(golds.map((g) => [g.qid, g]));
@@ -297,7 +317,7 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
         }
         scores[name] = new Map(golds.map((g) => [g.qid, score(goldByQid.get(g.qid)!, answers.get(g.qid))]));
       }
-      const gates = runGates({ golds, texts, askFrames, scores, verdict, minQuestions, B: opts.B });
+      const gates = await runGatesInterruptible({ golds, texts, askFrames, scores, verdict, minQuestions, B: opts.B });
       const kept = gates.families.filter((f) => f.status === 'kept').length;
       const engines = renderEngines(root);
       const truthOnly = engines.includes('raycast');
@@ -338,6 +358,11 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
         for (const f of [reportPath, mdPath]) sweepTemps(dirname(f), { deadOnly: true });
         writeJsonAtomic(reportPath, report);
         writeFileAtomic(mdPath, markdown);
+        // the check is a stage of the build: it records what it wrote, as the others do (export holds the shipped
+        // report to it, pipeline/release/recorded.ts)
+        if (isBuildReport(root, reportPath)) recordCheck(root, report);
+        // a dataset's check leaves the report and check.md, not the answers (an oracle's are the gold)
+        if (home.keep === 'until-report') rmSync(home.dir, { recursive: true, force: true });
       }
       const exitCode =
         report.broken.length || !report.families.some((f) => f.status === 'kept' && f.kept_qids.length) ? 1 : 0;
@@ -345,6 +370,13 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
     });
   } finally {
     offTemp();
-    if (home.temporary) rmSync(home.dir, { recursive: true, force: true });
+    if (temporary) rmSync(home.dir, { recursive: true, force: true });
+    if (home.keep === 'until-report') {
+      try {
+        rmdirSync(dirname(home.dir)); // OUT_DIR/.stbench-check, where nothing is left in it
+      } catch {
+        // answers of an interrupted check (kept to resume), or another check's
+      }
+    }
   }
 }

@@ -18,9 +18,10 @@
  * cap resumes. The caps are not part of run.json: a rerun may change them.
  *
  * Untrusted data: every case of the folder is loaded and held to its root before the first one starts (a frame, a
- * depth, a case or script file that lies outside the build or dataset, by `..`, an absolute path or a symbolic link:
- * checks/harness/load-case.ts), every problem of every case at once (exit 2), and on the detections channel every
- * selected case's depth and oracle must be there: nothing from a bad folder is ever sent to a system.
+ * depth, a case or script file that lies outside the build or dataset, by `..`, an absolute path or a symbolic link,
+ * or a frame that is not its script's: checks/harness/every-case.ts, the reading `check` and `run` make too), every
+ * problem of every case at once (exit 2), and on the detections channel every selected case's depth and oracle must
+ * be there: nothing from a bad folder is ever sent to a system.
  *
  * Sandbox: how the system runs (harness/sandbox.ts: `bwrap`, `none` for --local, `in_process`) is recorded in
  * run.json and results.json; a rerun into the folder in another mode is refused, so one run's cases never mix
@@ -30,24 +31,24 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   checkOutputFolder,
+  folderKind,
   InputError,
-  insideRoot,
   isTempName,
   readText,
-  type InputIssue,
+  runStepsInterruptible,
   UsageError,
   withLock,
   writeFileAtomic,
   writeJsonAtomic,
 } from '../foundation/index.ts';
-import { caseIdsOf, compileHash } from '../formats/compile-hash.ts';
+import { compileHash } from '../formats/compile-hash.ts';
 import { runCost } from '../formats/cost.ts';
 import { Split } from '../formats/split.ts';
 import { keptQids, readCheckReport } from './check-report.ts';
 import { checkDataRoot } from './check.ts';
 import {
   channelFileIssues,
-  loadCase,
+  everyCaseSteps,
   parseChannel,
   runManyReport,
   sandboxMode,
@@ -60,7 +61,6 @@ import {
 import {
   buildResults,
   cellCountsOf,
-  readGoldRows,
   resultsMarkdown,
   type BrokenCase,
   type CellCounts,
@@ -190,31 +190,6 @@ export function datasetCellCounts(root: string, allGolds: readonly GoldRow[]): C
   return null;
 }
 
-/**
- * Every case of the folder, loaded and held to the root (checks/harness/load-case.ts): the problems of every case at
- * once (InputError, exit 2), and of the files at the root eval reads (release.json, check_report.json), so that no
- * system is started on a folder that names a file outside itself.
- */
-function loadEveryCase(root: string): LoadedCase[] {
-  const issues: InputIssue[] = [];
-  const inside = insideRoot(root);
-  for (const f of ['release.json', 'check_report.json']) {
-    const issue = inside.checkFile(join(root, f));
-    if (issue) issues.push(issue);
-  }
-  const out: LoadedCase[] = [];
-  for (const cid of caseIdsOf(root)) {
-    try {
-      out.push(loadCase(join(root, 'private', cid)));
-    } catch (e) {
-      if (!(e instanceof InputError)) throw e;
-      issues.push(...e.issues);
-    }
-  }
-  if (issues.length) throw new InputError(issues);
-  return out;
-}
-
 /** What runEval returns. */
 export interface EvalOutcome {
   results: Results;
@@ -235,21 +210,14 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutcome> {
   checkDataRoot(root);
   const channel = parseChannel(opts.channel ?? 'rgb_pose');
   const sel = parseSelect(opts.select);
-  const all = loadEveryCase(root);
-  const asking = all.filter((c) => c.case.asks.length || c.case.end_qids.length);
+  // every case of the folder, its gold and the root files read, held to the root before any system starts
+  const { asking, golds: allGolds } = await runStepsInterruptible(everyCaseSteps(root, { gold: true }));
   const cases = asking.filter((c) => selected(c, sel));
   if (!cases.length)
     throw new UsageError(`no case that asks something matches ${opts.select?.join(' ') || 'the build'}`);
   // what the selected cases will send on this channel, before the first one starts
   const missing = cases.flatMap((c) => channelFileIssues(c, channel));
   if (missing.length) throw new InputError(missing);
-  const goldsOf = (c: LoadedCase) => {
-    const f = join(c.dir, 'gold.jsonl');
-    if (!existsSync(f))
-      throw new InputError({ file: f, path: '', message: 'eval needs the gold of every case it scores' });
-    return readGoldRows(f);
-  };
-  const allGolds = asking.flatMap(goldsOf);
   const hash = compileHash(root);
   const record: RunRecord = {
     format: RUN_FORMAT,
@@ -267,8 +235,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutcome> {
   return withLock(join(runDir, '.lock'), `stbench eval ${opts.system.name}`, async () => {
     writeJsonAtomic(join(runDir, 'run.json'), record);
     const report = join(root, 'check_report.json');
-    const kept =
-      existsSync(report) && !existsSync(join(root, 'release.json')) ? keptQids(readCheckReport(report)) : null;
+    const kept = existsSync(report) && folderKind(root)?.kind !== 'dataset' ? keptQids(readCheckReport(report)) : null;
     const { outcomes, unstarted } = await runManyReport(
       opts.system,
       cases.map((c) => c.dir),

@@ -10,6 +10,8 @@ export * from './jsonl.ts';
 export * from './limits.ts';
 export * from './text-file.ts';
 export * from './json-nonfinite.ts';
+export * from './real-path.ts';
+export * from './folder-kind.ts';
 export * from './output-path.ts';
 export * from './interrupt.ts';
 export * from './lock.ts';

@@ -11,10 +11,10 @@
  * The check is made on the path as the readers use it (`join(root, rel)`); a link replaced between the check and the
  * read is not guarded against (nobody else writes a build or dataset while a command reads it).
  */
-import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { InputError, type InputIssue } from './errors.ts';
-import { sameOrInside } from './output-path.ts';
+import { folderKind } from './folder-kind.ts';
+import { realPathOf, sameOrInside } from './real-path.ts';
 
 /** Where a path was read from: the file (absolute, as messages print it), its line, and the field. */
 export interface PathSource {
@@ -24,9 +24,9 @@ export interface PathSource {
   path: string;
 }
 
-/** The folder a root is, in messages: the dataset (it holds release.json) or the build. */
+/** The folder a root is, in messages: the dataset (folder-kind.ts: a damaged one too) or the build. */
 export function rootWord(root: string): string {
-  return existsSync(join(root, 'release.json')) ? 'the dataset' : 'the build';
+  return folderKind(root)?.kind === 'dataset' ? 'the dataset' : 'the build';
 }
 
 /**
@@ -55,26 +55,6 @@ export function pathTextProblem(rel: unknown, word = 'the build or dataset'): st
   return null;
 }
 
-/** The real path of `abs`, links followed, where it or its end does not exist yet (a dangling link: its target). */
-function resolvedPath(abs: string, hops = 0): string {
-  try {
-    return realpathSync.native(abs);
-  } catch {
-    // missing, a dangling link, a loop, or a file where a folder should be
-  }
-  if (hops < 40) {
-    try {
-      if (lstatSync(abs).isSymbolicLink())
-        return resolvedPath(resolve(resolvedPath(dirname(abs), hops + 1), readlinkSync(abs)), hops + 1);
-    } catch {
-      // not there: resolve what is
-    }
-  }
-  const up = dirname(abs);
-  if (up === abs) return abs;
-  return join(resolvedPath(up, hops + 1), basename(abs));
-}
-
 /**
  * A checker for one root (its real path and its word found once): `check(rel, from)` returns the issue of a path
  * the root names (null when it may be read), `checkFile(abs, from)` that of a file the reader found by its fixed
@@ -86,12 +66,12 @@ export function insideRoot(root: string): {
   checkFile: (abs: string, from?: PathSource) => InputIssue | null;
 } {
   const absRoot = resolve(root);
-  const realRoot = resolvedPath(absRoot);
+  const realRoot = realPathOf(absRoot);
   const word = rootWord(absRoot);
   const check = (rel: unknown, from: PathSource): InputIssue | null => {
     const text = pathTextProblem(rel, word);
     if (text) return { ...from, message: text };
-    const real = resolvedPath(join(absRoot, rel as string));
+    const real = realPathOf(join(absRoot, rel as string));
     if (!sameOrInside(real, realRoot))
       return {
         ...from,

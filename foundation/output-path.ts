@@ -9,40 +9,30 @@
  *   folder that exists (`linkOk`): it is the user's working folder, read and written as the folder it leads to;
  * - for a file: an existing folder, or anything that is not a regular file; for a folder: an existing file; a path
  *   whose folder is a file;
- * - inside a released dataset (a folder whose release.json has the format stbench.release), or the dataset itself:
- *   a dataset is read-only to every command but export, which may replace the dataset it writes (`datasetOk`);
- * - a build (a folder holding `.stbench/`) or inside one, unless it is the build the command is the stage of
- *   (`owns`), and then only where that stage writes (`owns.paths`);
+ * - inside a released dataset, or the dataset itself (a damaged one too; what a dataset and a build are is
+ *   folder-kind.ts's one answer): a dataset is read-only to every command but export, which may replace the dataset
+ *   it writes (`datasetOk`);
+ * - a build (a folder holding `.stbench/`, or a private/ of case or script folders) or inside one, unless it is the
+ *   build the command is the stage of (`owns`), and then only where that stage writes (`owns.paths`);
  * - one of the command's inputs (files or folders, ids resolved to their files by the caller), inside an input
  *   folder, or (for a folder) a folder that holds an input; the folder a command owns (`owns.dir`) is exempt;
  * - for a folder: an existing folder that holds something and is not the command's own (`owned` says why not).
  */
-import {
-  closeSync,
-  existsSync,
-  lstatSync,
-  openSync,
-  readdirSync,
-  readlinkSync,
-  readSync,
-  realpathSync,
-  type Stats,
-} from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { existsSync, lstatSync, readdirSync, type Stats } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { UsageError } from './errors.ts';
-import { BUILD_META_DIR } from './manifest.ts';
-
-/** The file at a dataset's root that makes it one, and the format its first bytes name. */
-export const DATASET_FILE = 'release.json';
-const DATASET_FORMAT = /"format"\s*:\s*"stbench\.release\//;
-
-/** The most links followed in one path (the system's own limit, ELOOP, is 40). */
-const MAX_LINK_HOPS = 40;
+import { folderKind } from './folder-kind.ts';
+import { realPathOf, sameOrInside } from './real-path.ts';
 
 /** An input with the option or argument that named it, for messages (`{ path: data, as: '--data' }`). */
 export interface NamedInput {
   path: string;
   as: string;
+  /**
+   * A folder the output may neither be, lie in, nor hold, refused in these words: `--out X lies inside AS PATH` (the
+   * folder itself too) and `--out X holds AS PATH` (export's build: `as` "the build folder").
+   */
+  keepClear?: boolean;
 }
 
 export interface OutputRules {
@@ -81,97 +71,6 @@ function lstatOrNull(path: string): Stats | null {
   }
 }
 
-/**
- * The real path of a path that may not exist yet, resolved as the system would: component by component from the
- * root, every symbolic link followed (a dangling one too: a write through it would land at its target), the part
- * that does not exist appended as it is.
- */
-export function realPathOf(path: string): string {
-  // not resolve(): a `..` after a link leads out of the link's target, as the system reads it, not back up the path
-  const parts = (isAbsolute(path) ? path : `${process.cwd()}${sep}${path}`).split(sep).filter(Boolean);
-  let cur: string = sep;
-  let hops = 0;
-  while (parts.length) {
-    const part = parts.shift()!;
-    if (part === '.') continue;
-    if (part === '..') {
-      cur = dirname(cur);
-      continue;
-    }
-    const next = join(cur, part);
-    const st = lstatOrNull(next);
-    if (st?.isSymbolicLink() && hops < MAX_LINK_HOPS) {
-      hops++;
-      let target: string;
-      try {
-        target = readlinkSync(next);
-      } catch {
-        cur = next;
-        continue;
-      }
-      if (isAbsolute(target)) cur = sep;
-      parts.unshift(...target.split(sep).filter(Boolean));
-      continue;
-    }
-    cur = next;
-  }
-  // an existing path: the system's own answer (the same but for a path the loop could not read)
-  try {
-    return realpathSync(cur);
-  } catch {
-    return cur;
-  }
-}
-
-/** Whether `inner` is `outer` or lies inside it (real paths). */
-export function sameOrInside(inner: string, outer: string): boolean {
-  return inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);
-}
-
-/** Whether a folder is an stbench dataset: it holds a release.json whose format is stbench.release. */
-export function isDatasetFolder(dir: string): boolean {
-  const file = join(dir, DATASET_FILE);
-  let fd: number | undefined;
-  try {
-    if (!lstatSync(file).isFile()) return false;
-    fd = openSync(file, 'r');
-    const buf = Buffer.alloc(4096);
-    const n = readSync(fd, buf, 0, buf.length, 0);
-    return DATASET_FORMAT.test(buf.subarray(0, n).toString('utf8'));
-  } catch {
-    return false;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-/** Whether a folder is a build: it holds a `.stbench/` folder (its manifests, plans, locks). */
-export function isBuildFolder(dir: string): boolean {
-  return lstatOrNull(join(dir, BUILD_META_DIR))?.isDirectory() === true;
-}
-
-/** The dataset folder a path is or lies inside (real path), or null. */
-export function datasetAround(path: string): string | null {
-  let d = realPathOf(path);
-  for (;;) {
-    if (isDatasetFolder(d)) return d;
-    const up = dirname(d);
-    if (up === d) return null;
-    d = up;
-  }
-}
-
-/** The build folder a path is or lies inside (real path, the innermost), or null. */
-export function buildAround(path: string): string | null {
-  let d = realPathOf(path);
-  for (;;) {
-    if (isBuildFolder(d)) return d;
-    const up = dirname(d);
-    if (up === d) return null;
-    d = up;
-  }
-}
-
 const listed = (paths: readonly string[]) => paths.map((p) => (p === '' ? '.' : p)).join(', ');
 
 function checkPath(path: string, rules: FolderRules, kind: 'file' | 'folder'): { abs: string; real: string } {
@@ -207,13 +106,14 @@ function checkPath(path: string, rules: FolderRules, kind: 'file' | 'folder'): {
   const inputReals = new Map(inputs.map((i) => [realPathOf(i.path), i]));
   // the datasets and builds the output is or lies inside, innermost first
   for (let d = kind === 'file' ? dirname(real) : real; ; d = dirname(d)) {
-    if (isDatasetFolder(d) && !(d === real && rules.datasetOk) && !rules.insideDatasetOk)
+    const k = folderKind(d);
+    if (k?.kind === 'dataset' && !(d === real && rules.datasetOk) && !rules.insideDatasetOk)
       throw new UsageError(
         d === real
           ? `${said} is the dataset ${d}: a downloaded dataset is read-only to every command but export; write outside it`
           : `${said} lies in the dataset ${d}: a downloaded dataset is read-only to every command but export; write outside it`,
       );
-    if (isBuildFolder(d) && d !== own && !inputReals.has(d))
+    if (k?.kind === 'build' && d !== own && !inputReals.has(d))
       throw new UsageError(
         d === real
           ? `${said} is the build ${d}, which this command does not write (a build is written by its own stages only); give another folder`
@@ -228,12 +128,17 @@ function checkPath(path: string, rules: FolderRules, kind: 'file' | 'folder'): {
     const rel = relative(own, real);
     if (rel !== '' && !paths.some((p) => p === '' || sameOrInside(rel, p)))
       throw new UsageError(
-        `${said} lies in ${isBuildFolder(own) ? 'the build' : 'the folder'} ${own}, where this command writes only ${listed(paths)}; write outside it`,
+        `${said} lies in ${folderKind(own)?.kind === 'build' ? 'the build' : 'the folder'} ${own}, where this command writes only ${listed(paths)}; write outside it`,
       );
   }
   for (const [rin, input] of inputReals) {
     if (rin === own) continue;
     const name = input.as ? `${input.as} ${input.path}` : input.path;
+    if (input.keepClear) {
+      if (sameOrInside(real, rin)) throw new UsageError(`${said} lies inside ${name}: give a folder outside it`);
+      if (sameOrInside(rin, real)) throw new UsageError(`${said} holds ${name}: give a folder outside it`);
+      continue;
+    }
     if (real === rin)
       throw new UsageError(`${said} is the input ${name}: writing there would destroy it; give another path`);
     if (sameOrInside(real, rin))

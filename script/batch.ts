@@ -16,10 +16,8 @@ import type { Split } from '../formats/split.ts';
 import { shippedPlaceIds } from '../jobs/places.ts';
 import { placeHash } from '../layouts/load.ts';
 import {
-  datasetAround,
   hashFile,
   InputError,
-  UsageError,
   manifestPath,
   newManifest,
   readManifest,
@@ -193,7 +191,8 @@ function keptScript(out: string, sid: string, recorded: Record<string, string>):
 
 /**
  * Plan and write a batch script by script (see the module comment), under the build's script lock. `onScript` is
- * called after each script with how many are done. Synchronous: for tests and benchmarks; the CLI runs
+ * called after each script with how many are done. `out` is the build as the caller checked it (the output-path
+ * rule, foundation/output-path.ts: `script` and `build` refuse a build inside a dataset or another build). Synchronous: for tests and benchmarks; the CLI runs
  * runBatchInterruptible, which lets a signal in between scripts.
  */
 export function runBatch(
@@ -201,7 +200,6 @@ export function runBatch(
   o: BatchOptions,
   onScript?: (done: number, total: number, s: ScriptSummary) => void,
 ): ScriptSummary[] {
-  refuseDatasetOut(out);
   refuseJobOnPlace(o.job, o.place);
   return withLockSync(stageLockPath(out, 'script'), 'stbench script', () => runSteps(batchSteps(out, o, onScript)));
 }
@@ -216,17 +214,10 @@ export async function runBatchInterruptible(
   o: BatchOptions,
   onScript?: (done: number, total: number, s: ScriptSummary) => void,
 ): Promise<ScriptSummary[]> {
-  refuseDatasetOut(out);
   refuseJobOnPlace(o.job, o.place);
   return withLock(stageLockPath(out, 'script'), 'stbench script', () =>
     runStepsInterruptible(batchSteps(out, o, onScript)),
   );
-}
-
-function refuseDatasetOut(out: string): void {
-  const ds = datasetAround(out);
-  if (ds)
-    throw new UsageError(`--out ${out} lies in the dataset ${ds}, which is read-only: give a build folder outside it`);
 }
 
 /** The batch run, a script a step (the caller holds the lock). */

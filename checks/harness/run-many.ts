@@ -11,12 +11,20 @@ import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import pMap from 'p-map';
 import { CostSum, roundUsd } from '../../formats/cost.ts';
-import { InputError, readText, sweepTemps, UsageError, writeJsonAtomic } from '../../foundation/index.ts';
+import {
+  CASE_ANSWERS_FORMAT,
+  InputError,
+  readText,
+  sweepTemps,
+  UsageError,
+  writeJsonAtomic,
+} from '../../foundation/index.ts';
 import { DEFAULT_CHANNEL, parseChannel } from './protocol.ts';
 import { checkUsdCap, runCase, type CaseOutcome, type RunCaseOptions } from './run-case.ts';
 import type { HarnessSystem } from './system.ts';
 
-export const CASE_ANSWERS_FORMAT = 'stbench-case-answers/1';
+/** The format of RUN_DIR/answers/<cid>.json (defined in foundation/folder-kind.ts, which knows a run folder by it). */
+export { CASE_ANSWERS_FORMAT };
 
 /** What RUN_DIR/answers/<cid>.json holds. */
 export interface CaseAnswersFile {

@@ -5,9 +5,9 @@
  * those its .gitignore names as `/name/`, excepted: `build/demo-dataset` is where the demo exports). Anything else
  * is refused (exit 2) and left as it is: --force never deletes what export did not write.
  */
-import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readText, realPathOf, REPO_ROOT, sameOrInside } from '../../foundation/index.ts';
+import { readRelease, realPathOf, REPO_ROOT, sameOrInside } from '../../foundation/index.ts';
 import { listFiles, listLinks } from './files.ts';
 
 /** The repository's ignored top-level output folders (`/build/` in .gitignore), as real paths. */
@@ -46,22 +46,13 @@ export function whyNotReplaceable(out: string, build: string, repo: string = REP
   const links = listLinks(out);
   if (links.length)
     return `it holds a symbolic link (${links[0]}${links.length > 1 ? `, and ${links.length - 1} more` : ''}), which no dataset does`;
-  const releaseFile = join(out, 'release.json');
-  if (!existsSync(releaseFile)) return 'it is not an stbench dataset: it has no release.json';
-  let listed: Set<string>;
-  try {
-    const v = JSON.parse(readText(releaseFile)) as { format?: unknown; files?: unknown };
-    if (
-      typeof v.format !== 'string' ||
-      !v.format.startsWith('stbench.release/') ||
-      !v.files ||
-      typeof v.files !== 'object'
-    )
-      return 'its release.json is not an stbench release (no format or files)';
-    listed = new Set(Object.keys(v.files));
-  } catch {
-    return 'its release.json is not readable';
-  }
+  // what a dataset is: foundation/folder-kind.ts (its release.json read within the JSON limit, in any key order)
+  const release = readRelease(out);
+  if (release.state === 'absent') return 'it is not an stbench dataset: it has no release.json';
+  if (release.state === 'unreadable') return 'its release.json is not readable';
+  const files = release.state === 'stbench' ? release.value.files : undefined;
+  if (!files || typeof files !== 'object') return 'its release.json is not an stbench release (no format or files)';
+  const listed = new Set(Object.keys(files));
   const extra = listFiles(out).filter((f) => f !== 'release.json' && !listed.has(f));
   if (extra.length)
     return `it holds ${extra.length} file${extra.length === 1 ? '' : 's'} its release.json does not list (${extra.slice(0, 3).join(', ')}${extra.length > 3 ? ', ...' : ''}), which are not the dataset's`;

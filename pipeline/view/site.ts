@@ -21,6 +21,7 @@ import {
   InputError,
   insideRoot,
   UsageError,
+  VIEW_SITE_MARK,
   writeFileAtomic,
   type InputIssue,
 } from '../../foundation/index.ts';
@@ -51,7 +52,7 @@ export interface SiteSummary {
 }
 
 /** The file that marks a folder as a site stbench view wrote (written first: see the module comment). */
-export const SITE_MARK = '.stbench-view';
+export const SITE_MARK = VIEW_SITE_MARK;
 const SITE_MARK_TEXT = 'a site written by stbench view: `stbench view` may write here again\n';
 
 /**

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildAround,
   checkOutputFile,
   checkOutputFolder,
-  isBuildFolder,
+  folderKind,
+  kindAround,
   realPathOf,
   UsageError,
 } from '../../../foundation/index.ts';
@@ -59,11 +59,11 @@ describe('realPathOf', () => {
     expect(realPathOf(`${d}/to-private/../x.png`)).toBe(join(build, 'x.png'));
   });
 
-  it('knows a build by its .stbench/ folder', () => {
-    expect(isBuildFolder(build)).toBe(true);
-    expect(isBuildFolder(d)).toBe(false);
-    expect(buildAround(join(d, 'to-private', 'x', 'y.png'))).toBe(build);
-    expect(buildAround(join(d, 'places', 'x.png'))).toBe(null);
+  it('knows a build by its .stbench/ folder, through the links on the way', () => {
+    expect(folderKind(build)?.kind).toBe('build');
+    expect(folderKind(d)).toBe(null);
+    expect(kindAround(join(d, 'to-private', 'x', 'y.png'))?.dir).toBe(build);
+    expect(kindAround(join(d, 'places', 'x.png'))).toBe(null);
   });
 });
 

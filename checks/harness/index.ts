@@ -7,6 +7,7 @@ export * from './robot-facts.ts';
 export * from './system-prompt.ts';
 export * from './task-brief.ts';
 export * from './load-case.ts';
+export * from './every-case.ts';
 export * from './case-messages.ts';
 export * from './system.ts';
 export * from './in-process-link.ts';

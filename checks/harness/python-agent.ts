@@ -11,7 +11,8 @@
  * with the shim; never the rest of the repository), and runs in its file's folder. Its folder is checked first
  * (sandbox.ts checkCodeFolders): one that holds or lies inside a build or dataset, or holds the data or run folder,
  * is a usage error before any of its code runs; the up-front check runs in the same sandbox, so no code of the agent
- * runs outside it. As a plain process (--local), whatever the check started is ended with it (process-tree.ts).
+ * runs outside it. As a plain process (--local), whatever the check started is ended with it: in a PID namespace of
+ * its own where bwrap can make one (sandbox.ts localSpawn), else by its token (process-tree.ts).
  */
 import { spawnSync, type SpawnSyncOptionsWithStringEncoding } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -20,7 +21,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../foundation/index.ts';
 import { CASE_TOKEN_VAR, endProcessTree, newCaseToken } from './process-tree.ts';
-import { sandboxSpawn, type CodeFolder, type HiddenFolder, type Sandbox } from './sandbox.ts';
+import { localSpawn, sandboxSpawn, type CodeFolder, type HiddenFolder, type Sandbox } from './sandbox.ts';
 import type { CommandSystem } from './system.ts';
 
 /** The runner script (it puts system_shim.py, beside it, on the agent's sys.path). */
@@ -116,10 +117,12 @@ function checkAgent(
     stdio: ['ignore', 'ignore', 'pipe'],
   };
   if (!sandbox) {
-    // what the import started (a process left running) ends with the check
+    // what the import started (a process left running) ends with the check: with its PID namespace where bwrap makes
+    // one (sandbox.ts localSpawn), else by its token
     const token = newCaseToken();
+    const how = localSpawn(argv.map(shellQuote).join(' '));
     try {
-      return spawnSync(argv[0], argv.slice(1), { ...opts, env: { ...process.env, [CASE_TOKEN_VAR]: token } });
+      return spawnSync(how.file, how.args, { ...opts, env: { ...process.env, [CASE_TOKEN_VAR]: token } });
     } finally {
       endProcessTree(token);
     }
@@ -132,7 +135,7 @@ function checkAgent(
       cwd: dirname(abs),
       stateDir,
       hidden,
-      env: { ...process.env, STBENCH_STATE_DIR: stateDir },
+      env: process.env,
     });
     return spawnSync(s.file, s.args, { ...opts, env: s.env, cwd: s.cwd });
   } finally {

@@ -4,34 +4,38 @@
  *
  * - read-only: /usr and the top-level /bin, /sbin, /lib* (links into /usr on a merged-/usr system), a few files of
  *   /etc that programs read to start (SYSTEM_ETC: the dynamic linker's cache, users and groups by name, the time
- *   zone, the public CA certificates; not /etc as a whole, which holds host keys and secrets), the install folders
- *   of the `node` and `python3` on PATH where they lie outside /usr (nvm, pyenv, a virtual environment), and the
- *   system's own code folders (a `cmd:`'s `--code` folder, by default the working folder; a Python agent's file's
- *   folder and the runner's, checks/harness/python/);
+ *   zone, the public CA certificates; not /etc as a whole, which holds host keys and secrets), what the `node` and
+ *   `python3` on PATH need where they lie outside /usr (nvm, pyenv, a virtual environment and its base: each
+ *   prefix's bin/, lib/ (lib64, ...) and include/, never the prefix whole; checked like code folders, once, by
+ *   findSandbox), and the system's own code folders (a `cmd:`'s `--code` folder, by default the working folder; a
+ *   Python agent's file's folder and the runner's, checks/harness/python/);
  * - read-only, the case's stage folder (the frames sent so far, under the paths it is sent);
  * - read-write, its state folder (STBENCH_STATE_DIR) and a private /tmp (a tmpfs, gone with the sandbox);
  * - a fresh /proc of its own process namespace and a minimal /dev (null, zero, random, urandom, tty, shm, pts).
  *
  * Everything else is absent: the build or dataset (private/ and its gold), the run folder, the user's home, other
  * processes, the network (`--unshare-all`: no interface but a down loopback). A code folder is shown whole, so it is
- * checked first (`checkCodeFolders`, on real paths: every link resolved): one that holds a build, a dataset or a
- * case's gold anywhere below it, lies inside a build or dataset, holds or lies inside the data folder or the run
- * folder, or holds the temporary folder (every case's frames and state) is refused with a usage error that names
+ * checked first (`checkCodeFolders`, on real paths: every link resolved): one that holds a build, a dataset, a view
+ * site, a run folder, a check's output (foundation/folder-kind.ts) or a case's gold anywhere below it, lies inside
+ * one, holds or lies inside the data folder or the run folder, or holds the temporary folder (every case's frames
+ * and state) is refused with a usage error that names
  * what it holds and how to give another; so is one too large to check whole. The root is remounted read-only, so a
  * write anywhere but the state folder and /tmp fails. The sandbox dies with its parent (`--die-with-parent`) and,
  * being its own PID namespace, all of it dies with its first process: killing the harness's process group
  * (subprocess-link.ts) ends every process the system started. `--new-session` detaches it from any terminal.
  *
- * The environment is passed as to a plain process, but for PATH (the interpreters' folders first), HOME and TMPDIR
- * (both the private /tmp). A sandbox is used only where bwrap is on PATH and passes a probe (starting `/bin/sh -c
- * true` in a sandbox of the same shape); `requireSandbox` says why not otherwise, for the usage error.
+ * The environment is an allow-list too (SANDBOX_ENV: locale, terminal, time zone, Python's start-up settings), with
+ * PATH (the interpreters' folders first), HOME and TMPDIR (both the private /tmp), STBENCH_STATE_DIR and the
+ * system's own variables (the case token); no secret or host path of the harness's. A sandbox is used only where
+ * bwrap is on PATH, passes a probe (starting `/bin/sh -c true` in a sandbox of the same shape) and the interpreter
+ * folders pass the check; `requireSandbox` says why not otherwise, for the usage error. A --local system runs in a
+ * PID namespace of its own where bwrap can make one, and nothing else changes for it (localSpawn).
  */
 import { spawnSync } from 'node:child_process';
 import {
   accessSync,
   constants,
   type Dirent,
-  existsSync,
   lstatSync,
   readdirSync,
   readlinkSync,
@@ -39,15 +43,8 @@ import {
   statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import {
-  BUILD_META_DIR,
-  DATASET_FILE,
-  isDatasetFolder,
-  realPathOf,
-  sameOrInside,
-  UsageError,
-} from '../../foundation/index.ts';
+import { basename, delimiter, dirname, join, resolve } from 'node:path';
+import { describeKind, folderKind, kindAround, realPathOf, sameOrInside, UsageError } from '../../foundation/index.ts';
 
 /** How an external system was run, as results.json and run.json record it. */
 export type SandboxMode = 'bwrap' | 'none' | 'in_process';
@@ -57,8 +54,8 @@ export interface Sandbox {
   kind: 'bwrap';
   /** the bwrap executable */
   bwrap: string;
-  /** interpreter install folders outside /usr, bound read-only */
-  interpreters: string[];
+  /** the parts of the interpreters' installs outside /usr, bound read-only (interpreterParts; checked when found) */
+  interpreters: InterpreterPart[];
   /** their bin folders, first on the sandbox's PATH */
   pathFirst: string[];
 }
@@ -89,12 +86,6 @@ const PROBE_TIMEOUT_MS = 15_000;
 
 const INSTALL_HINT = 'install bubblewrap (Debian: apt-get install bubblewrap, which pipeline/setup.sh does)';
 
-/** Whether `p` is `dir` or inside it. */
-export function isInside(p: string, dir: string): boolean {
-  const r = relative(dir, p);
-  return r === '' || (!r.startsWith('..') && !isAbsolute(r));
-}
-
 /** An executable named `name` on PATH, or null. */
 export function onPath(name: string, path = process.env.PATH ?? ''): string | null {
   for (const d of path.split(delimiter)) {
@@ -111,43 +102,112 @@ export function onPath(name: string, path = process.env.PATH ?? ''): string | nu
   return null;
 }
 
-const underSystem = (p: string) => SYSTEM_DIRS.some((d) => isInside(p, d));
+const underSystem = (p: string) => SYSTEM_DIRS.some((d) => sameOrInside(p, d));
 
-/** The install folders (and bin folders) of the node and python3 a command would run, where outside /usr. */
-function interpreterFolders(): { interpreters: string[]; pathFirst: string[] } {
-  const interpreters = new Set<string>();
+/** The folders of an interpreter's install prefix that it needs to run (its libraries, its headers). */
+const PREFIX_PARTS = /^(bin|include|lib|lib32|lib64|libx32)$/;
+
+/**
+ * The most entries the check reads below one interpreter folder (a Python's lib/ with its site-packages, torch and
+ * CUDA libraries included, runs to a few hundred thousand); checked once per process (findSandbox), not per case.
+ */
+export const MAX_INTERPRETER_ENTRIES = 1_000_000;
+
+/** What of an interpreter's install outside /usr is shown: a folder (checked) or a file, at its real path and at `at`. */
+export interface InterpreterPart {
+  real: string;
+  at: string;
+  /** a folder, checked like a code folder; else a file (a virtual environment's pyvenv.cfg, a loose node) */
+  folder: boolean;
+  /** what it belongs to, for messages: "python3 (/tmp/v/bin/python3 on PATH)" */
+  of: string;
+}
+
+/**
+ * The parts of the node and python3 installs a command would run, where outside /usr (nvm, pyenv, a virtual
+ * environment and its base install, a node in ~/bin), and their bin folders for PATH. Never a prefix whole: only its
+ * bin/, lib/ (lib32, lib64, libx32) and include/ (a virtual environment's own pyvenv.cfg too), where they exist; a
+ * node kept in a folder not named bin shows that file alone. So a node in ~/bin shows ~/bin and ~/lib, not the home
+ * folder, and `python3 -m venv .` at a project's root shows the venv's folders, not the project.
+ */
+export function interpreterParts(path = process.env.PATH ?? ''): { parts: InterpreterPart[]; pathFirst: string[] } {
+  const parts = new Map<string, InterpreterPart>(); // by where shown
   const pathFirst: string[] = [];
-  const add = (bin: string, prefixes: string[]) => {
-    const outside = prefixes.filter((p) => p && !underSystem(p));
-    if (!outside.length) return;
-    for (const p of outside) interpreters.add(p);
-    if (!pathFirst.includes(bin)) pathFirst.push(bin);
+  const add = (at: string, folder: boolean, of: string) => {
+    let real: string;
+    try {
+      real = realpathSync(at);
+      if (statSync(real).isDirectory() !== folder) return;
+    } catch {
+      return;
+    }
+    if (underSystem(real)) return;
+    for (const p of new Set([real, resolve(at)])) if (!parts.has(p)) parts.set(p, { real, at: p, folder, of });
   };
-  // node: the one running stbench and the one on PATH; its prefix holds lib/node_modules (npm) too
-  for (const n of [process.execPath, onPath('node')]) {
+  const prefix = (p: string, of: string) => {
+    for (const e of entriesOf(p)) if (PREFIX_PARTS.test(e.name)) add(join(p, e.name), true, of);
+  };
+  // node: the one running stbench and the one on PATH (its prefix's lib/ holds npm and the global modules)
+  for (const n of [process.execPath, onPath('node', path)]) {
     if (!n) continue;
     const real = realpathSync(n);
-    add(dirname(real), [dirname(dirname(real))]);
+    if (underSystem(real)) continue;
+    const of = `node (${n})`;
+    const bin = dirname(real);
+    if (basename(bin) === 'bin') {
+      add(bin, true, of);
+      prefix(dirname(bin), of);
+    } else add(real, false, of); // a node kept loose (~/node): the file alone, not the folder around it
+    if (!pathFirst.includes(bin)) pathFirst.push(bin);
   }
   // python3: ask it (a pyenv shim is a script; a virtual environment has a base install besides its own)
-  if (onPath('python3')) {
+  const py = onPath('python3', path);
+  if (py) {
     const r = spawnSync(
-      'python3',
+      py,
       ['-c', 'import json, sys; print(json.dumps([sys.executable, sys.prefix, sys.base_prefix]))'],
-      { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] },
+      {
+        encoding: 'utf8',
+        timeout: PROBE_TIMEOUT_MS,
+        stdio: ['ignore', 'pipe', 'ignore'],
+        env: { ...process.env, PATH: path },
+      },
     );
     try {
-      const [exe, prefix, base] = JSON.parse(r.stdout) as string[];
-      if (exe)
-        add(
-          dirname(exe),
-          [prefix, base].map((p) => (existsSync(p) ? realpathSync(p) : '')),
-        );
+      const [exe, pre, base] = JSON.parse(r.stdout) as string[];
+      const of = `python3 (${py})`;
+      // a virtual environment's bin/ is its own even where its python3 links into /usr
+      if (exe && !underSystem(realpathSync(dirname(exe)))) {
+        add(dirname(exe), true, of);
+        if (!pathFirst.includes(dirname(exe))) pathFirst.push(dirname(exe));
+      }
+      for (const p of new Set([pre, base])) if (p) prefix(p, of);
+      if (pre && pre !== base) add(join(pre, 'pyvenv.cfg'), false, of);
     } catch {
       /* a python3 that does not answer: a command using it fails inside as outside */
     }
   }
-  return { interpreters: [...interpreters], pathFirst };
+  // parents before the folders inside them, so that no bind hides another
+  const sorted = [...parts.values()].sort((a, b) => a.at.split('/').length - b.at.split('/').length);
+  return { parts: sorted, pathFirst };
+}
+
+/**
+ * Check the interpreter folders as code folders are checked (checkCodeFolders: no build, dataset or gold inside or
+ * around them), throwing its UsageError, which says what to do.
+ */
+function checkInterpreterParts(parts: readonly InterpreterPart[]): void {
+  const folders = new Map<string, InterpreterPart>();
+  for (const p of parts) if (p.folder && !folders.has(p.real)) folders.set(p.real, p);
+  checkCodeFolders(
+    [...folders.values()].map((p) => ({
+      dir: p.real,
+      name: 'the interpreter folder',
+      from: `part of ${p.of}, shown to every sandboxed system`,
+      help: 'move the build or dataset out of it, or put a node or python3 installed elsewhere first on PATH',
+    })),
+    { maxEntries: MAX_INTERPRETER_ENTRIES },
+  );
 }
 
 /**
@@ -186,17 +246,6 @@ export function codeFolder(d: string | CodeFolder): CodeFolder {
  */
 export const MAX_CODE_ENTRIES = 50_000;
 
-/** Files that make a folder under private/ a case's or a script's: a folder of a build or a dataset. */
-const PRIVATE_MARKERS = new Set([
-  'case.json',
-  'questions.jsonl',
-  'gold.jsonl',
-  'timeline.json',
-  'render_log.json',
-  'visibility.jsonl',
-  'perception_ids.jsonl',
-]);
-
 /** A folder's entries; none where it cannot be read (a folder around the code folder, looked at for what it is). */
 function entriesOf(dir: string): Dirent[] {
   return listing(dir) ?? [];
@@ -211,32 +260,12 @@ function listing(dir: string): Dirent[] | null {
   }
 }
 
-/** Whether `dir` (a `private/` folder) holds a case's or a script's folder. */
-function privateHoldsCases(dir: string): boolean {
-  let looked = 0;
-  for (const e of entriesOf(dir)) {
-    if (!e.isDirectory()) continue;
-    if (++looked > 1000) return true; // a private/ of a thousand folders is a build's
-    if (entriesOf(join(dir, e.name)).some((f) => PRIVATE_MARKERS.has(f.name))) return true;
-  }
-  return false;
-}
-
-/** What makes `dir` a build or a dataset (its entries given where read already), or null. */
-function buildOrDataset(dir: string, entries: Dirent[] = entriesOf(dir)): string | null {
-  const has = (name: string, what: 'dir' | 'file') =>
-    entries.some((e) => e.name === name && (what === 'dir' ? e.isDirectory() : e.isFile()));
-  if (has(DATASET_FILE, 'file') && isDatasetFolder(dir)) return `the dataset ${dir}`;
-  if (has(BUILD_META_DIR, 'dir')) return `the build ${dir} (a folder with ${BUILD_META_DIR}/)`;
-  if (has('private', 'dir') && privateHoldsCases(join(dir, 'private')))
-    return `the build ${dir} (its private/ holds cases or scripts)`;
-  return null;
-}
-
 /**
- * Check the folders a system's code is shown from: each (a real path, every link resolved) must not be /, lie inside
- * a build or a dataset, hold one (or a case's gold.jsonl) anywhere below it, hold or lie inside a hidden folder (the
- * data folder, the run folder), or hold the temporary folder (where every case's frames and state folder are made).
+ * Check the folders a system's code is shown from: each (a real path, every link resolved) must not be /, be or lie
+ * inside a build, a dataset or stbench output that carries the gold or the scores (a view site, a run folder, a
+ * check's output: foundation/folder-kind.ts), hold one (or a case's gold.jsonl) anywhere below it, hold or lie
+ * inside a hidden folder (the data folder, the run folder), or hold the temporary folder (where every case's frames
+ * and state folder are made).
  * The walk below a folder reads at most `maxEntries` entries and follows no link (a link to a folder outside the
  * code folders leads nowhere in the sandbox); a larger folder is refused as too large to check. Throws a UsageError
  * (exit 2) that names the folder, what it holds and how to give another; returns the folders' real paths.
@@ -265,11 +294,9 @@ export function checkCodeFolders(
       );
     };
     if (real === '/') refuse('is the root of the filesystem');
-    for (let a = real; ; a = dirname(a)) {
-      const bd = buildOrDataset(a);
-      if (bd) refuse(a === real ? `is ${bd}` : `lies inside ${bd}`);
-      if (dirname(a) === a) break;
-    }
+    // what carries the gold: a build, a dataset, a view site, a run folder, a check's output (foundation/folder-kind.ts)
+    const around = kindAround(real);
+    if (around) refuse(`${around.dir === real ? 'is' : 'lies inside'} ${describeKind(around)}`);
     for (const h of hidden) {
       if (sameOrInside(h.real, real)) refuse(`holds ${h.what} ${h.real}`);
       if (sameOrInside(real, h.real)) refuse(`lies inside ${h.what} ${h.real}`);
@@ -288,8 +315,8 @@ export function checkCodeFolders(
           `holds more than ${max} files and folders, too many to check for builds and datasets (the sandbox would show them all)`,
         );
       if (dir !== real) {
-        const bd = buildOrDataset(dir, entries);
-        if (bd) refuse(`holds ${bd}`);
+        const k = folderKind(dir, entries);
+        if (k) refuse(`holds ${describeKind(k)}`);
       }
       if (entries.some((e) => e.name === 'gold.jsonl' && !e.isDirectory()))
         refuse(`holds a case's gold, ${join(dir, 'gold.jsonl')}`);
@@ -313,8 +340,45 @@ export interface SandboxPlan {
   stateDir?: string;
   /** folders no code folder may hold or lie inside (the data folder, the run folder) */
   hidden?: readonly HiddenFolder[];
-  /** the environment the system would get as a plain process */
+  /**
+   * the code folders' real paths from an earlier checkCodeFolders of the same folders against the same hidden
+   * folders in this run (subprocess-link.ts checks once per system and data folder): not walked again
+   */
+  checked?: readonly string[];
+  /** the harness's environment, of which the system gets only what SANDBOX_ENV allows */
   env: NodeJS.ProcessEnv;
+  /** the system's own variables (CommandSystem.env, the case token), passed whole */
+  systemEnv?: Record<string, string>;
+}
+
+/**
+ * What of the harness's environment a sandboxed system gets, by name: the locale, the terminal, the time zone, and
+ * the few variables that set how Python starts (its home where it needs one, hash seed, I/O encoding, UTF-8 mode,
+ * buffering, bytecode writing). Nothing else: no secret (HF_TOKEN, AWS_*, *_API_KEY), no host path (PWD, OLDPWD,
+ * HOME, STBENCH_PLACES, PYTHONPATH, VIRTUAL_ENV) and no variable that makes an interpreter load code from the host
+ * (NODE_OPTIONS, PYTHONSTARTUP, LD_PRELOAD). PATH, HOME and TMPDIR are set (sandboxSpawn), and the system's own
+ * variables and STBENCH_STATE_DIR added.
+ */
+export const SANDBOX_ENV: readonly (string | RegExp)[] = [
+  'LANG',
+  'LANGUAGE',
+  /^LC_[A-Z_]+$/,
+  'TERM',
+  'TZ',
+  'PYTHONHOME',
+  'PYTHONHASHSEED',
+  'PYTHONIOENCODING',
+  'PYTHONUTF8',
+  'PYTHONUNBUFFERED',
+  'PYTHONDONTWRITEBYTECODE',
+];
+
+/** The variables of `env` that SANDBOX_ENV allows. */
+export function allowedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env))
+    if (v !== undefined && SANDBOX_ENV.some((a) => (typeof a === 'string' ? a === k : a.test(k)))) out[k] = v;
+  return out;
 }
 
 /**
@@ -325,7 +389,16 @@ export function sandboxSpawn(
   sb: Sandbox,
   plan: SandboxPlan,
 ): { file: string; args: string[]; env: NodeJS.ProcessEnv; cwd: string } {
-  const real = checkCodeFolders(plan.codeDirs, { hidden: plan.hidden });
+  const real = plan.checked ?? checkCodeFolders(plan.codeDirs, { hidden: plan.hidden });
+  // the interpreters' folders were checked whole when the sandbox was found; here only against the hidden folders
+  for (const h of plan.hidden ?? []) {
+    const hr = realPathOf(h.path);
+    for (const p of sb.interpreters)
+      if (sameOrInside(hr, p.real) || sameOrInside(p.real, hr))
+        throw new UsageError(
+          `${h.what} ${hr} ${sameOrInside(hr, p.real) ? 'lies inside' : 'holds'} ${p.real}, part of ${p.of}, which the sandbox shows to the system; move it, or put a node or python3 installed elsewhere first on PATH`,
+        );
+  }
   const a: string[] = ['--unshare-all', '--die-with-parent', '--new-session'];
   for (const d of SYSTEM_DIRS) {
     let st;
@@ -341,7 +414,7 @@ export function sandboxSpawn(
   for (const d of readdirSync('/etc').filter((n) => /^python3(\.\d+)?$/.test(n)))
     a.push('--ro-bind-try', `/etc/${d}`, `/etc/${d}`); // Debian's sitecustomize
   a.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
-  for (const d of sb.interpreters) a.push('--ro-bind', d, d);
+  for (const p of sb.interpreters) a.push('--ro-bind', p.real, p.at);
   // each code folder at its real path, and where it was given through a link at that path too (the same folder)
   const shown: string[] = [];
   plan.codeDirs.forEach((d, i) => {
@@ -353,14 +426,16 @@ export function sandboxSpawn(
   if (plan.stageDir) a.push('--ro-bind', plan.stageDir, plan.stageDir);
   if (plan.stateDir) a.push('--bind', plan.stateDir, plan.stateDir);
   a.push('--remount-ro', '/');
-  const cwd = plan.cwd && shown.some((d) => isInside(resolve(plan.cwd!), d)) ? resolve(plan.cwd) : (shown[0] ?? '/');
+  const cwd =
+    plan.cwd && shown.some((d) => sameOrInside(resolve(plan.cwd!), d)) ? resolve(plan.cwd) : (shown[0] ?? '/');
   a.push('--chdir', cwd, '--', '/bin/sh', '-c', plan.command);
   const path = [...sb.pathFirst, ...(plan.env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(delimiter)].join(delimiter);
   return {
     file: sb.bwrap,
     args: a,
     env: {
-      ...plan.env,
+      ...allowedEnv(plan.env),
+      ...plan.systemEnv,
       PATH: path,
       HOME: '/tmp',
       TMPDIR: '/tmp',
@@ -373,13 +448,28 @@ export function sandboxSpawn(
 
 const probed = new Map<string, { sandbox: Sandbox } | { why: string }>();
 
-/** The sandbox, or why there is none: bwrap not on PATH, or it cannot start one here (e.g. no user namespaces). */
+/**
+ * The sandbox, or why there is none: bwrap not on PATH, it cannot start one here (e.g. no user namespaces), or an
+ * interpreter folder it would show holds a build, a dataset or gold (interpreterParts, checked here whole, once for
+ * each PATH).
+ */
 export function findSandbox(): { sandbox: Sandbox } | { why: string } {
   const bwrap = onPath('bwrap');
   if (!bwrap) return { why: `bwrap is not on PATH; ${INSTALL_HINT}` };
-  const seen = probed.get(bwrap);
+  // which node and python3 a command runs depends on PATH (and on pyenv's choice)
+  const key = JSON.stringify([bwrap, process.env.PATH, process.env.PYENV_VERSION, process.cwd()]);
+  const seen = probed.get(key);
   if (seen) return seen;
-  const sb: Sandbox = { kind: 'bwrap', bwrap, ...interpreterFolders() };
+  const { parts, pathFirst } = interpreterParts();
+  try {
+    checkInterpreterParts(parts);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    const out = { why: e.message };
+    probed.set(key, out);
+    return out;
+  }
+  const sb: Sandbox = { kind: 'bwrap', bwrap, interpreters: parts, pathFirst };
   const s = sandboxSpawn(sb, { command: 'true', codeDirs: [], env: process.env });
   const r = spawnSync(s.file, s.args, {
     env: s.env,
@@ -396,7 +486,7 @@ export function findSandbox(): { sandbox: Sandbox } | { why: string } {
       why: `${bwrap} cannot start a sandbox here (${tail || `exit ${r.status ?? r.signal}`}); it needs unprivileged user namespaces`,
     };
   } else out = { sandbox: sb };
-  probed.set(bwrap, out);
+  probed.set(key, out);
   return out;
 }
 
@@ -407,6 +497,43 @@ export function requireSandbox(system: string): Sandbox {
   throw new UsageError(
     `cannot run ${system} in a sandbox: ${f.why}. The sandbox keeps an external system from the gold, the network and the rest of the machine; pass --local to run it unsandboxed, as a plain process`,
   );
+}
+
+/** Set to 0, the variable that runs --local systems without a PID namespace of their own (localSpawn). */
+export const LOCAL_PIDNS_VAR = 'STBENCH_LOCAL_PIDNS';
+
+const localProbed = new Map<string, boolean>();
+
+/** bwrap's arguments for a --local system: the whole filesystem, devices and network as they are; its own PIDs. */
+function localArgs(cwd: string, command: string): string[] {
+  return [
+    ...['--dev-bind', '/', '/', '--proc', '/proc'],
+    ...['--unshare-pid', '--die-with-parent', '--new-session', '--chdir', cwd, '--', '/bin/sh', '-c', command],
+  ];
+}
+
+/**
+ * How a --local system, a plain process, is started: `/bin/sh -c COMMAND` in `cwd`, inside a PID namespace of its
+ * own where bwrap is on PATH and starts one here (probed once) and LOCAL_PIDNS_VAR is not 0. bwrap shows it the whole
+ * filesystem where it is (`--dev-bind / /`: every file, device and mount, read-write as for the user), the network
+ * and the environment as they are, and hides nothing; it gets a /proc of its own namespace (its own processes, their
+ * numbers as it sees them). What changes: its processes end when its first process does or when the harness kills
+ * bwrap (every process of the namespace dies with the namespace's first), so none escapes the teardown, not even one
+ * that cleared its environment and left its parent; and, unprivileged, setuid programs (sudo) do not work in it. The
+ * run is still recorded as sandbox `none`. Without bwrap, the tree and token teardown (process-tree.ts) is all.
+ */
+export function localSpawn(command: string, cwd = process.cwd()): { file: string; args: string[] } {
+  const plain = { file: '/bin/sh', args: ['-c', command] };
+  if (process.env[LOCAL_PIDNS_VAR] === '0') return plain;
+  const bwrap = onPath('bwrap');
+  if (!bwrap) return plain;
+  let works = localProbed.get(bwrap);
+  if (works === undefined) {
+    const r = spawnSync(bwrap, localArgs('/', 'true'), { timeout: PROBE_TIMEOUT_MS, stdio: 'ignore' });
+    works = !r.error && r.status === 0;
+    localProbed.set(bwrap, works);
+  }
+  return works ? { file: bwrap, args: localArgs(resolve(cwd), command) } : plain;
 }
 
 /** How a system is run: in process, in the sandbox, or as a plain process. */

@@ -2,9 +2,11 @@
  * The subprocess transport: a fresh process per case (`/bin/sh -c COMMAND`, in its own process group), one JSON
  * message per line on its stdin, one JSON reply per line on its stdout; stderr is drained and its tail kept for
  * the broken reason. The process gets a fresh, empty state folder in STBENCH_STATE_DIR (its own memory, removed at
- * teardown) and a random token in STBENCH_CASE_TOKEN (process-tree.ts). Teardown always happens: after finish the
- * process has a grace period to exit, then every process it started is killed (its process group, and every
- * process carrying its token: one that called setsid or forked twice too), and on Ctrl-C too
+ * teardown) and a random token in STBENCH_CASE_TOKEN (process-tree.ts). As a plain process (--local) it gets the
+ * harness's whole environment and runs in a PID namespace of its own where bwrap can make one (sandbox.ts
+ * localSpawn). Teardown always happens: after finish the process has a grace period to exit, then every process it
+ * started is killed (its tree, frozen and found from /proc before any kill, and every process carrying its token:
+ * one that called setsid or forked twice too; with the namespace, every process in it), and on Ctrl-C too
  * (foundation/interrupt.ts). A reply line is at most MAX_REPLY_BYTES long: a system that writes more without ending
  * the line (or floods stdout between asks) is ended at once and its case is broken ("reply too long"), so no system
  * can make the harness hold unbounded output. Python's NaN and Infinity in a reply are read
@@ -13,8 +15,10 @@
  *
  * A system with a sandbox (sandbox.ts) runs the same `/bin/sh -c COMMAND` inside bwrap, which leads the process
  * group: killing the group kills bwrap, and with it (its own PID namespace, --die-with-parent) every process of the
- * sandbox. It sees its code folders, the stage folder and its state folder, at the same paths as outside; its code
- * folders are checked for every case (sandbox.ts checkCodeFolders) against the data folder (`hide`).
+ * sandbox. It sees its code folders, the stage folder and its state folder, at the same paths as outside, and of the
+ * environment only the sandbox's allow-list (sandbox.ts SANDBOX_ENV) with its own variables; its code folders are
+ * checked (sandbox.ts checkCodeFolders) against the data folder (`hide`) when its first case on that data folder
+ * starts, not again for every case (read-only in the sandbox, they cannot change under the system).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,8 +26,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onInterrupt, parseJsonNonFinite } from '../../foundation/index.ts';
 import type { Message } from './protocol.ts';
-import { CASE_TOKEN_VAR, endProcessTree, newCaseToken } from './process-tree.ts';
-import { sandboxSpawn } from './sandbox.ts';
+import { CASE_TOKEN_VAR, endProcessTree, type KnownProcesses, newCaseToken, treeSnapshot } from './process-tree.ts';
+import { checkCodeFolders, localSpawn, sandboxSpawn } from './sandbox.ts';
 import { BrokenSystem, type CommandSystem, type Link } from './system.ts';
 
 const STDERR_TAIL = 2000;
@@ -45,24 +49,42 @@ export interface SubprocessOptions {
   hide?: readonly string[];
 }
 
+/** The real paths of each system's code folders, checked once for each data folder it runs on. */
+const checkedFolders = new WeakMap<CommandSystem, Map<string, string[]>>();
+
 export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {}): Link {
   const grace = opts.finishGraceMs ?? 5000;
   const stateDir = mkdtempSync(join(tmpdir(), 'stbench-state-'));
   const token = newCaseToken();
-  const env = { ...process.env, ...sys.env, STBENCH_STATE_DIR: stateDir, [CASE_TOKEN_VAR]: token };
+  const systemEnv = { ...sys.env, [CASE_TOKEN_VAR]: token };
   let how: { file: string; args: string[]; env: NodeJS.ProcessEnv; cwd?: string };
   try {
-    how = sys.sandbox
-      ? sandboxSpawn(sys.sandbox, {
-          command: sys.command,
-          codeDirs: sys.codeDirs ?? [sys.cwd ?? process.cwd()],
-          cwd: sys.cwd ?? process.cwd(),
-          stageDir: opts.stageDir,
-          stateDir,
-          hidden: (opts.hide ?? []).map((path) => ({ path, what: 'the data folder' })),
-          env,
-        })
-      : { file: '/bin/sh', args: ['-c', sys.command], env, cwd: sys.cwd };
+    if (sys.sandbox) {
+      const codeDirs = sys.codeDirs ?? [sys.cwd ?? process.cwd()];
+      const hidden = (opts.hide ?? []).map((path) => ({ path, what: 'the data folder' }));
+      // the walk below the code folders once per system and data folder (a run), not once per case
+      const key = JSON.stringify([codeDirs, opts.hide ?? []]);
+      const memo = checkedFolders.get(sys) ?? new Map<string, string[]>();
+      checkedFolders.set(sys, memo);
+      const checked = memo.get(key) ?? checkCodeFolders(codeDirs, { hidden });
+      memo.set(key, checked);
+      how = sandboxSpawn(sys.sandbox, {
+        command: sys.command,
+        codeDirs,
+        cwd: sys.cwd ?? process.cwd(),
+        stageDir: opts.stageDir,
+        stateDir,
+        hidden,
+        checked,
+        env: process.env,
+        systemEnv,
+      });
+    } else {
+      // a plain process: the whole environment, as the harness's; in a PID namespace of its own where bwrap can
+      // make one (sandbox.ts localSpawn)
+      const env = { ...process.env, ...systemEnv, STBENCH_STATE_DIR: stateDir };
+      how = { ...localSpawn(sys.command, sys.cwd), env, cwd: sys.cwd };
+    }
   } catch (e) {
     rmSync(stateDir, { recursive: true, force: true });
     throw e;
@@ -176,9 +198,11 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
     }
   }
 
-  /** End every process the system started: its group, and every process carrying its token. */
+  let known: KnownProcesses | undefined; // the tree as it stood when finish was sent
+
+  /** End every process the system started: its tree, what was in it at finish, and every carrier of its token. */
   function kill() {
-    endProcessTree(token, child.pid);
+    endProcessTree(token, child.pid, known);
   }
 
   return {
@@ -186,6 +210,8 @@ export function subprocessLink(sys: CommandSystem, opts: SubprocessOptions = {})
       if (tooLong) throw new BrokenSystem(tooLong);
       if (closed || spawnError) throw new BrokenSystem(exitReason());
       if (lines.length) throw new BrokenSystem(`the system wrote unasked output: ${lines[0].slice(0, SHOWN)}`);
+      // while the system still runs: a child that cleared its environment is still linked to it
+      if (msg.type === 'finish' && child.pid !== undefined) known = treeSnapshot(token, child.pid);
       child.stdin.write(JSON.stringify(msg) + '\n');
       if (msg.type === 'finish') {
         finished = true;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../foundation/index.ts';
 import { makeCheckBuild } from '../../helpers/check-fixture.ts';
+import { processesWith } from '../../helpers/processes.ts';
 
 const BIN = join(REPO_ROOT, 'pipeline/bin/stbench.mjs');
 const HANG_GUARD_MS = 120_000;
@@ -32,15 +33,6 @@ async function until(ready: () => boolean, what: string): Promise<void> {
 
 /** What stbench left in a temporary folder (tsx keeps its own cache there too). */
 const ours = (tmp: string) => readdirSync(tmp).filter((n) => n.startsWith('stbench-'));
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function start(args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, [BIN, ...args], {
@@ -96,7 +88,6 @@ describe('Ctrl-C on eval', () => {
         const system = `cmd:node ${script} ${hang} ${marker} ${pidFile}`;
         const run = start(['eval', system, '--local', '--data', b.root, '--out', out], { TMPDIR: tmp });
         await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 'the second case to hang');
-        const systemPid = Number(readFileSync(pidFile, 'utf8'));
         expect(readdirSync(tmp).some((n) => n.startsWith('stbench-frames-'))).toBe(true);
         expect(readdirSync(tmp).some((n) => n.startsWith('stbench-state-'))).toBe(true);
         expect(existsSync(join(out, '.lock'))).toBe(true);
@@ -108,7 +99,8 @@ describe('Ctrl-C on eval', () => {
         expect(run.stderr()).toMatch(/interrupted .*run the command again to resume/);
         expect(ours(tmp)).toEqual([]);
         expect(existsSync(join(out, '.lock'))).toBe(false);
-        await until(() => !alive(systemPid), 'the system to be killed');
+        // found by its command line: in a PID namespace of its own (sandbox.ts localSpawn) its pid is not the host's
+        await until(() => processesWith(script).length === 0, 'the system to be killed');
         // the rerun keeps the finished case and runs the other
         rmSync(hang);
         const again = start(['eval', system, '--local', '--data', b.root, '--out', out], { TMPDIR: tmp });

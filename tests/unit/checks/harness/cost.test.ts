@@ -20,20 +20,7 @@ import {
 import { resolveSystem } from '../../../../checks/systems/registry.ts';
 import { UsageError } from '../../../../foundation/index.ts';
 import { makeCase, tempRoot, type SynthCase } from '../../../helpers/harness-fixture.ts';
-
-/** Whether a process runs (a zombie awaiting its reaper does not). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
+import { processesWith } from '../../../helpers/processes.ts';
 
 /**
  * A system driven by a config file: `costs[type]` goes with its reply to that message type (for observe, an array
@@ -220,7 +207,7 @@ describe('--case-usd', () => {
       'observe',
       'finish',
     ]);
-    expect(running(lines[0].pid!)).toBe(false);
+    expect(processesWith(sys.command)).toEqual([]);
     expect(existsSync(lines[0].state!)).toBe(false);
     expect(existsSync(dirname(lines.find((l) => l.rgb)!.rgb!))).toBe(false);
     expect(Date.now() - t0).toBeLessThan(30_000);

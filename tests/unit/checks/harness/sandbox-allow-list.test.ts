@@ -1,10 +1,13 @@
 /**
  * The sandbox shows an allow-list only (checks/harness/sandbox.ts): a system whose code folder holds a build or a
- * dataset, lies inside one, or holds the data folder (typed through a link or not) is refused before any case runs,
+ * dataset, or stbench output that carries the gold (a view site, an earlier run's folder, a check's output:
+ * foundation/folder-kind.ts), lies inside one, or holds the data folder (typed through a link or not) is refused
+ * before any case runs,
  * and one run from a folder of its own (`--code`) can read no gold or private file of a build beside the data, by
  * absolute path or by walking the filesystem. A Python agent kept in a build's parent folder is refused. With
- * --local, every process a system starts (one that called setsid, one that double-forked) is gone when its case
- * ends, and on Ctrl-C too (subprocess-link.ts, process-tree.ts).
+ * --local, every process a system starts (one that called setsid and cleared its environment, one that
+ * double-forked) is gone when its case ends, and on Ctrl-C too, both in a PID namespace of its own and without one
+ * (subprocess-link.ts, process-tree.ts, sandbox.ts localSpawn).
  *
  * The probe: at `start` it tries to read each path it is given and (with `walk`) walks the whole filesystem it can
  * see for any gold.jsonl, timeline.json or release.json; anything found, it names on stderr and exits 3, so the
@@ -16,7 +19,6 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -29,19 +31,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkCodeFolders,
   commandSystem,
-  findSandbox,
+  LOCAL_PIDNS_VAR,
+  localSpawn,
   runCase,
   sandboxSpawn,
   type Sandbox,
 } from '../../../../checks/harness/index.ts';
 import { resolveSystem } from '../../../../checks/systems/registry.ts';
+import { CASE_ANSWERS_FORMAT } from '../../../../foundation/index.ts';
 import { runCleanups } from '../../../../foundation/interrupt.ts';
+import { SITE_MARK } from '../../../../pipeline/view/site.ts';
 import { runCli } from '../../../helpers/cli-in-process.ts';
+import { processesWith } from '../../../helpers/processes.ts';
+import { sandboxForTests } from '../../../helpers/sandbox-tests.ts';
 import { makeCase, type SynthCase } from '../../../helpers/harness-fixture.ts';
 
-const found = findSandbox();
-const sandbox: Sandbox | null = 'sandbox' in found ? found.sandbox : null;
-if ('why' in found) console.warn(`sandbox allow-list tests skipped: no sandbox can start here: ${found.why}`);
+const sandbox: Sandbox | null = sandboxForTests('sandbox allow-list tests');
 const noSandbox = sandbox === null;
 
 const BIN = resolve('pipeline/bin/stbench.mjs');
@@ -172,6 +177,37 @@ describe.skipIf(noSandbox)("a system's code folder that would show it a build is
     expect(run.stderr).toContain('sandbox bwrap');
   });
 
+  it('a --code folder holding an earlier run of the same cases, or a view site, is refused before the system runs', async () => {
+    // an earlier run, as eval wrote it (an oracle's answers/<cid>.json would be the gold; results.json scores it)
+    const withRun = join(parent, 'code-run');
+    mkdirSync(withRun);
+    writeFileSync(join(withRun, 'probe.py'), PROBE);
+    const earlier = await runCli(['eval', 'all_unknown', '--data', demo.root, '--out', join(withRun, 'old-run')]);
+    expect(earlier.code, earlier.stderr).toBe(0);
+    // a site stbench view wrote: every case page shows the gold
+    const withSite = join(parent, 'code-site');
+    mkdirSync(join(withSite, 'site', 'cases'), { recursive: true });
+    writeFileSync(join(withSite, 'probe.py'), PROBE);
+    writeFileSync(join(withSite, 'site', SITE_MARK), 'a site written by stbench view\n');
+    writeFileSync(join(withSite, 'site', 'cases', `${demo.cid}.html`), readFileSync(join(demo.dir, 'gold.jsonl')));
+    const peek = [
+      join(withRun, 'old-run', 'answers', `${demo.cid}.json`),
+      join(withRun, 'old-run', 'results.json'),
+      join(withSite, 'site', 'cases', `${demo.cid}.html`),
+    ];
+    for (const [code, holds] of [
+      [withRun, `holds the run folder ${join(withRun, 'old-run')} (its run.json`],
+      [withSite, `holds the site ${join(withSite, 'site')} that stbench view wrote`],
+    ]) {
+      const cmd = `cmd:python3 probe.py '${JSON.stringify(peek)}' no`;
+      const r = await runCli(['run', cmd, '--code', code, demo.dir]);
+      expect(r.stderr).not.toContain('LEAK');
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(`the system's code folder ${code} (--code) ${holds}`);
+      expect(r.stderr).toContain('--code DIR');
+    }
+  });
+
   it("a Python agent kept in a build's parent folder is refused before any of its code runs", async () => {
     writeFileSync(
       join(parent, 'agent.py'),
@@ -234,6 +270,37 @@ describe('checkCodeFolders: the one rule for what a code folder may hold', () =>
     expect(() => checkCodeFolders([join(scratch, 'c')])).toThrow(`holds a case's gold, ${join(c, 'gold.jsonl')}`);
   });
 
+  it('refuses a folder holding, or lying inside, stbench output that carries the gold or the scores', () => {
+    const g = folder('g', 'site');
+    writeFileSync(join(g, SITE_MARK), '');
+    expect(() => checkCodeFolders([join(scratch, 'g')])).toThrow(`holds the site ${g} that stbench view wrote`);
+    const h = folder('h', 'pages', 'assets');
+    writeFileSync(join(h, 'view.js'), '');
+    writeFileSync(join(h, '..', 'index.html'), '<html>');
+    expect(() => checkCodeFolders([join(scratch, 'h')])).toThrow(`holds the site ${join(h, '..')} that stbench`);
+    const i = folder('i', 'runs', 'r1', 'answers');
+    writeFileSync(join(i, 'c0.json'), JSON.stringify({ format: CASE_ANSWERS_FORMAT, cid: 'c0', answers: {} }));
+    expect(() => checkCodeFolders([join(scratch, 'i')])).toThrow(
+      `holds the run folder ${join(scratch, 'i', 'runs', 'r1')} (its answers/`,
+    );
+    const j = folder('j', 'reports');
+    writeFileSync(join(j, 'check_report.json'), '{"format": "stbench.check_report/1"}');
+    expect(() => checkCodeFolders([join(scratch, 'j')])).toThrow(`holds the check output ${j} (its check_report.json`);
+    // the answers an interrupted check of a dataset left beside its report (an oracle's answers are the gold)
+    folder('m', 'reports', '.stbench-check', '0123456789abcdef', 'oracle', 'answers');
+    expect(() => checkCodeFolders([join(scratch, 'm')])).toThrow(
+      `holds the check answers ${join(scratch, 'm', 'reports', '.stbench-check')}`,
+    );
+    // a folder inside a run folder (its results.json scores every question)
+    const k = folder('k', 'sys');
+    writeFileSync(join(scratch, 'k', 'results.json'), '{"format": "stbench-results/1"}');
+    expect(() => checkCodeFolders([k])).toThrow(`lies inside the run folder ${join(scratch, 'k')} (its results.json`);
+    // a user's own results.json, of another format, is theirs
+    const l = folder('l');
+    writeFileSync(join(l, 'results.json'), '{"accuracy": 0.5}');
+    expect(checkCodeFolders([l])).toEqual([l]);
+  });
+
   it('refuses a folder that holds or lies inside a hidden folder, each resolved through links', () => {
     const d = folder('d', 'data');
     const via = join(scratch, 'd-link');
@@ -281,36 +348,35 @@ describe('--code', () => {
   });
 });
 
-/** Whether a process runs: its /proc entry exists and it is not a zombie (dead, waiting for its parent to read it). */
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
-  } catch {
-    return false;
-  }
-}
-
-const SPAWNER = `import json, os, subprocess, sys, time
-pids = sys.argv[1]
-def main():
-    # a child in a session of its own, as setsid(1) makes one
-    a = subprocess.Popen(["setsid", "sleep", "300"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
-    # a double fork: setsid, fork again, the first child exits, the grandchild is nobody's child
-    r, w = os.pipe()
+/**
+ * A system that leaves processes behind, each a `sleep N.MARK` (MARK on its command line, so the test finds it from
+ * outside any PID namespace): the review's escape, a child in a session of its own that cleared its environment
+ * (`setsid env -i`: no token); a setsid child that kept it; a double fork whose middle process exits at once (the
+ * grandchild is nobody's child) that kept it; and with `cleared`, a double fork whose grandchild cleared its
+ * environment too, which only a PID namespace ends. It writes READY once all are started; with `hold` it never
+ * replies after that (the Ctrl-C test); else it exits at finish, leaving them behind.
+ */
+const SPAWNER = `import json, os, shutil, subprocess, sys, time
+mark, ready, hold, cleared = sys.argv[1], sys.argv[2], sys.argv[3] == "hold", sys.argv[4] == "cleared"
+sleep = shutil.which("sleep")
+def double_fork(n, env):
     b = os.fork()
     if b == 0:
         os.setsid()
         if os.fork() == 0:
-            os.write(w, str(os.getpid()).encode())
-            os.execvp("sleep", ["sleep", "301"])
+            os.execve(sleep, ["sleep", "%d.%s" % (n, mark)], env)
         os._exit(0)
     os.waitpid(b, 0)
-    grandchild = int(os.read(r, 32))
-    with open(pids + ".tmp", "w") as f:
-        f.write(json.dumps([a.pid, grandchild]))
-    os.rename(pids + ".tmp", pids)
-    hold = len(sys.argv) > 2
+def main():
+    quiet = dict(stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    subprocess.Popen(["setsid", "env", "-i", "sleep", "417." + mark], **quiet)
+    subprocess.Popen(["setsid", "sleep", "300." + mark], **quiet)
+    double_fork(301, dict(os.environ))
+    if cleared:
+        double_fork(302, {})
+    with open(ready + ".tmp", "w") as f:
+        f.write("started")
+    os.rename(ready + ".tmp", ready)
     for line in sys.stdin:
         m = json.loads(line)
         if m["type"] == "finish":
@@ -324,43 +390,64 @@ def main():
 main()
 `;
 
-describe('--local: every process the system started ends with its case', () => {
+/**
+ * Both ways a --local system runs: in a PID namespace of its own (bwrap, where it can make one: sandbox.ts
+ * localSpawn) and, with STBENCH_LOCAL_PIDNS=0 (or without bwrap), as a bare process ended by its tree and its token.
+ */
+const MODES = [
+  { name: 'in a PID namespace of its own', pidns: true },
+  { name: 'without one (STBENCH_LOCAL_PIDNS=0): by its tree and its token', pidns: false },
+] as const;
+
+describe.each(MODES)('--local, $name: every process the system started ends with its case', ({ pidns }) => {
   let code: string;
-  const started: number[] = [];
+  const marks: string[] = [];
+  const saved = process.env[LOCAL_PIDNS_VAR];
   beforeAll(() => {
     code = mkdtempSync(join(tmpdir(), 'stbench-sandbox-tree-'));
     writeFileSync(join(code, 'spawner.py'), SPAWNER);
+    if (!pidns) process.env[LOCAL_PIDNS_VAR] = '0';
   });
   afterAll(() => {
+    if (saved === undefined) delete process.env[LOCAL_PIDNS_VAR];
+    else process.env[LOCAL_PIDNS_VAR] = saved;
     // whatever the code under test left running (only the processes this test's system started)
-    for (const pid of started) if (running(pid)) process.kill(pid, 'SIGKILL');
+    for (const m of marks) for (const p of processesWith(m)) process.kill(p.pid, 'SIGKILL');
     rmSync(code, { recursive: true, force: true });
   });
-  const pidsOf = (file: string) => {
-    const pids = JSON.parse(readFileSync(file, 'utf8')) as number[];
-    started.push(...pids);
-    expect(pids.length).toBe(2);
-    return pids;
+  /** A fresh mark, and the command that starts the spawner with it. */
+  const spawner = (hold: boolean) => {
+    const mark = String(Math.floor(Math.random() * 1e9) + 1e9);
+    marks.push(mark);
+    const ready = join(code, `ready-${mark}`);
+    const cmd = `python3 spawner.py ${mark} '${ready}' ${hold ? 'hold' : 'go'} ${pidns ? 'cleared' : 'kept'}`;
+    return { mark, ready, system: commandSystem(cmd, { cwd: code }) };
   };
+  const sleepers = (mark: string) => processesWith(mark).filter((p) => p.cmd.startsWith('sleep '));
 
-  it('a setsid child and a double-forked grandchild are gone when runCase returns', async () => {
-    const file = join(code, 'pids-case.json');
-    const o = await runCase(commandSystem(`python3 spawner.py '${file}'`, { cwd: code }), demo.dir);
-    expect(o.status, o.reason).toBe('ok');
-    const pids = pidsOf(file);
-    expect(pids.filter(running)).toEqual([]);
+  it.skipIf(pidns && noSandbox)('it runs the way this test means', () => {
+    expect(localSpawn('true', code).file.endsWith('bwrap')).toBe(pidns);
   });
 
-  it('and on Ctrl-C: the interrupt cleanup ends them before the process exits', async () => {
-    const file = join(code, 'pids-interrupt.json');
-    const p = runCase(commandSystem(`python3 spawner.py '${file}' hold`, { cwd: code }), demo.dir);
-    for (let i = 0; i < 600 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
-    const pids = pidsOf(file);
-    expect(pids.filter(running).length).toBe(2);
+  it.skipIf(pidns && noSandbox)(
+    'a setsid child without the token, and double-forked grandchildren, are gone when runCase returns',
+    async () => {
+      const s = spawner(false);
+      const o = await runCase(s.system, demo.dir);
+      expect(o.status, o.reason).toBe('ok');
+      expect(existsSync(s.ready)).toBe(true);
+      expect(processesWith(s.mark)).toEqual([]);
+    },
+  );
+
+  it.skipIf(pidns && noSandbox)('and on Ctrl-C: the interrupt cleanup ends them before the process exits', async () => {
+    const s = spawner(true);
+    const p = runCase(s.system, demo.dir);
+    for (let i = 0; i < 600 && !existsSync(s.ready); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(sleepers(s.mark).length).toBe(pidns ? 4 : 3);
     runCleanups(); // what foundation/interrupt.ts runs on SIGINT before it exits
-    expect(pids.filter(running)).toEqual([]);
+    expect(processesWith(s.mark)).toEqual([]);
     const o = await p;
     expect(o.status).toBe('broken');
-    expect(readdirSync(code).sort()).toEqual(['pids-case.json', 'pids-interrupt.json', 'spawner.py']);
   });
 });

@@ -5,7 +5,8 @@
  * state folder either way. The example memory agent scores the same in the sandbox as as a plain process; the mode
  * is recorded in run.json, results.json and results.md, and a rerun in the other mode is refused. Where no sandbox
  * can start, eval and run refuse before any case runs (exit 2, naming --local). Every test that needs bwrap is
- * skipped, with the reason printed, where the probe says it cannot start here.
+ * skipped, with the reason printed, where the probe says it cannot start here (with STBENCH_REQUIRE_SANDBOX=1 the
+ * file fails instead: tests/helpers/sandbox-tests.ts).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -14,7 +15,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   commandSystem,
-  findSandbox,
   runCase,
   sandboxSpawn,
   type CaseOutcome,
@@ -22,11 +22,10 @@ import {
 } from '../../../../checks/harness/index.ts';
 import { resolveSystem } from '../../../../checks/systems/registry.ts';
 import { runCli } from '../../../helpers/cli-in-process.ts';
+import { sandboxForTests } from '../../../helpers/sandbox-tests.ts';
 import { makeCase, tempRoot, type SynthCase } from '../../../helpers/harness-fixture.ts';
 
-const found = findSandbox();
-const sandbox: Sandbox | null = 'sandbox' in found ? found.sandbox : null;
-if ('why' in found) console.warn(`sandbox tests skipped: no sandbox can start here: ${found.why}`);
+const sandbox: Sandbox | null = sandboxForTests('sandbox tests');
 const noSandbox = sandbox === null;
 
 /** What the probe tried, one bit each, sent as the value of every answer. */

@@ -24,6 +24,7 @@ import { familiesWhere } from '../compile/family-registry.ts';
 import type { SystemRole } from './harness/index.ts';
 import { SYSTEMS } from './systems/registry.ts';
 import { checkPlace } from '../formats/split.ts';
+import { runSteps, runStepsInterruptible } from '../foundation/index.ts';
 
 /** The scripted systems the check runs, in the order the report lists them: by role (ceiling, memory, now-only,
  * shortcuts, floor, diagnostic), then as registered (checks/systems/registry.ts). */
@@ -235,6 +236,16 @@ function readings(m: Record<string, number>, shortcuts: readonly string[]) {
 
 /** Every instrument check, gate and the map reader's diagnostic over the build's gold rows. */
 export function runGates(input: GateInput): GateResult {
+  return runSteps(gateSteps(input));
+}
+
+/** runGates letting a signal in between families (each family's bootstrap takes a while: foundation/interrupt.ts). */
+export function runGatesInterruptible(input: GateInput): Promise<GateResult> {
+  return runStepsInterruptible(gateSteps(input));
+}
+
+/** runGates a family a step. */
+function* gateSteps(input: GateInput): Generator<void, GateResult> {
   const broken = instrumentChecks(input);
   const brokenBy = new Map<string, string>();
   for (const b of broken) if (b.qid && !brokenBy.has(b.qid)) brokenBy.set(b.qid, b.what);
@@ -249,6 +260,7 @@ export function runGates(input: GateInput): GateResult {
   const families: FamilyCheck[] = [];
   const mapRows: CheckReport['map_reader']['rows'] = [];
   for (const key of [...groups.keys()].sort()) {
+    yield;
     const rows = groups.get(key)!;
     const [layout, job, family] = key.split('|');
     const all = rows.map((g) => g.qid).sort();

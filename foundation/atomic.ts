@@ -6,7 +6,11 @@
  * "atomic:before-rename" or "render:after-rename"; several with commas; STBENCH_FAULT_AFTER=N fires at the Nth
  * time one is reached) and the process exits with code 137 there, as a kill would. With STBENCH_FAULT_SIGNAL set
  * (SIGINT, SIGTERM, SIGHUP), the process sends itself that signal there instead, once, and carries on, as if the
- * signal had come at that moment (foundation/interrupt.ts handles it). With STBENCH_FAULT_ERRNO set (ENOSPC, EIO,
+ * signal had come at that moment (foundation/interrupt.ts handles it; its next checkpoint lets that signal in at
+ * once, so a test knows where the command stops). With STBENCH_FAULT_HOLD=FILE set, the process says so on stderr
+ * (`stbench: fault hook holds at POINT`) and waits there, without turning its event loop, while FILE exists, then
+ * carries on: a test sends its signal from outside while the command is held in the middle of its work, then
+ * removes FILE (no race with the command's end). With STBENCH_FAULT_ERRNO set (ENOSPC, EIO,
  * EDQUOT, ...), the point throws that file-system error instead, as a full disk would fail the write under way.
  * STBENCH_FAULT_LOG=FILE appends the name of every point reached to FILE (a test counts a command's writes so as to
  * pick the middle or the last one). `setFaultHandler` installs a handler in process (tests); it may throw to
@@ -20,9 +24,13 @@ import {
   appendFileSync,
   closeSync,
   copyFileSync,
+  existsSync,
+  fstatSync,
   fsyncSync,
+  ftruncateSync,
   mkdirSync,
   openSync,
+  readSync,
   renameSync,
   rmSync,
   writeSync,
@@ -37,6 +45,7 @@ export type FaultHandler = (point: string) => void;
 
 let faultHandler: FaultHandler | null = null;
 let signalled = false;
+let held = false;
 
 /** Install a programmatic fault handler (tests); it may throw to simulate a crash. */
 export function setFaultHandler(h: FaultHandler | null): void {
@@ -55,6 +64,18 @@ export function fsError(code: string, syscall = 'write'): NodeJS.ErrnoException 
   return Object.assign(new Error(`${code}: ${words[code] ?? 'error'}, ${syscall}`), { code, syscall });
 }
 
+/** Whether a fault hook of this thread has sent the process a signal (foundation/interrupt.ts lets it in at once). */
+export function faultSignalSent(): boolean {
+  return signalled;
+}
+
+/** Wait, without turning the event loop, while `file` exists (STBENCH_FAULT_HOLD). */
+function holdWhile(point: string, file: string): void {
+  process.stderr.write(`stbench: fault hook holds at ${point}\n`);
+  const nap = new Int32Array(new SharedArrayBuffer(4));
+  while (existsSync(file)) Atomics.wait(nap, 0, 0, 10);
+}
+
 /** Mark a point where a test may kill, signal or fail the process (see the module comment). */
 export function faultPoint(point: string): void {
   if (faultHandler) faultHandler(point);
@@ -70,6 +91,13 @@ export function faultPoint(point: string): void {
     }
     const errno = process.env.STBENCH_FAULT_ERRNO;
     if (errno) throw fsError(errno);
+    const hold = process.env.STBENCH_FAULT_HOLD;
+    if (hold) {
+      if (held) return;
+      held = true;
+      holdWhile(point, hold);
+      return;
+    }
     const sig = process.env.STBENCH_FAULT_SIGNAL;
     if (sig) {
       if (signalled) return;
@@ -141,6 +169,97 @@ export function tempNameFor(path: string): string {
 
 export function isTempName(name: string): boolean {
   return name.startsWith('.') && name.includes(TMP_MARK);
+}
+
+/** The file a temporary name (tempNameFor) stands in for; any other path as it is. */
+export function tempTarget(path: string): string {
+  const name = basename(path);
+  const at = name.lastIndexOf(TMP_MARK);
+  return isTempName(name) && at > 1 ? join(dirname(path), name.slice(1, at)) : path;
+}
+
+/**
+ * Write a temporary file of a larger step (a frame's picture under its temporary name, renamed with the frame's other
+ * files when the frame is committed): written and flushed; whatever fails, what was written is removed and a
+ * WriteFailed names the file the step makes (tempTarget), not the temporary name.
+ */
+export function writeTempFile(path: string, data: string | Uint8Array): void {
+  let fd: number;
+  try {
+    fd = openSync(path, 'w');
+  } catch (e) {
+    throw new WriteFailed(tempTarget(path), e);
+  }
+  try {
+    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    let off = writeSync(fd, buf, 0, Math.floor(buf.length / 2));
+    faultPoint('atomic:mid-write');
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    fsyncSync(fd);
+    closeSync(fd);
+  } catch (e) {
+    closeQuietly(fd);
+    rmSync(path, { force: true });
+    throw isFsError(e) ? new WriteFailed(tempTarget(path), e) : e;
+  }
+}
+
+/** How much of a file of `size` bytes to keep so that it ends with a whole line (a writer killed mid-line left a torn one). */
+function wholeLines(fd: number, size: number): number {
+  const chunk = Buffer.alloc(4096);
+  for (let end = size; end > 0; ) {
+    const start = Math.max(0, end - chunk.length);
+    const n = readSync(fd, chunk, 0, end - start, start);
+    const nl = chunk.subarray(0, n).lastIndexOf(10);
+    if (nl >= 0) return start + nl + 1;
+    end = start;
+  }
+  return 0;
+}
+
+/**
+ * Append a line (`line` ends with a newline) to a log file so that it is there whole or not at all: a torn last line
+ * left by a killed writer is cut off first, the line goes in at the end and is flushed; whatever fails (a full disk),
+ * the file is cut back to its length before and a WriteFailed names it.
+ */
+export function appendLineWhole(path: string, line: string): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (e) {
+    throw new WriteFailed(path, e);
+  }
+  let fd: number;
+  try {
+    fd = openSync(path, 'a+');
+  } catch (e) {
+    throw new WriteFailed(path, e);
+  }
+  let before: number | null = null;
+  try {
+    const size = fstatSync(fd).size;
+    before = wholeLines(fd, size);
+    if (before < size) ftruncateSync(fd, before);
+    const buf = Buffer.from(line, 'utf8');
+    // in two halves, so that a fault hook can fail the append with half a line on disk
+    let off = writeSync(fd, buf, 0, Math.floor(buf.length / 2));
+    faultPoint('atomic:mid-append');
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    fsyncSync(fd);
+  } catch (e) {
+    if (before !== null)
+      try {
+        ftruncateSync(fd, before);
+      } catch {
+        /* the append's error is the one reported */
+      }
+    closeQuietly(fd);
+    throw isFsError(e) ? new WriteFailed(path, e) : e;
+  }
+  try {
+    closeSync(fd);
+  } catch (e) {
+    throw new WriteFailed(path, e);
+  }
 }
 
 /**

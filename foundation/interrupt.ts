@@ -15,7 +15,7 @@
  * through the write gate (foundation/atomic.ts): the signal path closes it first, waiting for a worker's write in
  * flight to be renamed or removed, so no temporary file is left behind by a thread that is stopped mid-write.
  */
-import { closeWriteGate } from './atomic.ts';
+import { closeWriteGate, faultSignalSent } from './atomic.ts';
 
 export type Cleanup = () => void;
 
@@ -125,10 +125,11 @@ export async function letSignalsIn(): Promise<void> {
 
 /**
  * Between the items of a long loop: let a waiting signal through (see the module comment) when CHECKPOINT_MS have
- * passed since the loop last turned; otherwise return at once.
+ * passed since the loop last turned, or at once when a fault hook sent one (a test then knows where the command
+ * stops); otherwise return at once.
  */
 export async function checkpoint(): Promise<void> {
-  if (performance.now() - lastTurnAt >= CHECKPOINT_MS) await letSignalsIn();
+  if (faultSignalSent() || performance.now() - lastTurnAt >= CHECKPOINT_MS) await letSignalsIn();
 }
 
 /**

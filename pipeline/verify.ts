@@ -9,6 +9,10 @@
  * the shipped files match what the build's stages recorded of them (release.json `recorded`) and what each render log
  * recorded of its inputs (pipeline/release/recorded.ts).
  *
+ * Each file is hashed once, by one cache shared by the passes (and by export's, when export verifies what it wrote:
+ * pipeline/release/files.ts HashCache); the passes over every file are steps with a checkpoint between files, so a
+ * signal stops a verify of a release within moments (foundation/interrupt.ts).
+ *
  * A downloaded dataset is untrusted input: before anything else, every path it names (case frames, index entries,
  * the files and reference rows release.json lists, the render logs' and the carried records) and every symbolic link
  * in it is held to its root (pipeline/release/named-paths.ts); one that leads out of it is bad input (exit 2, naming
@@ -23,23 +27,23 @@ import { OracleRecord } from '../render/truth/records.ts';
 import {
   canonicalJson,
   formatIssue,
-  hashFile,
   InputError,
   isTempName,
   readText,
+  runStepsInterruptible,
   BUILD_META_DIR,
 } from '../foundation/index.ts';
 import { compileHash } from '../formats/compile-hash.ts';
 import { readContents, type Contents } from './release/contents.ts';
 import { countRelease } from './release/counts.ts';
-import { listFiles, listLinks } from './release/files.ts';
+import { HashCache, listFiles, listLinks } from './release/files.ts';
 import { questionsParquet, QUESTIONS_PARQUET } from './release/parquet.ts';
 import { Split } from '../formats/split.ts';
 import { readRenderLog } from './release/render-log.ts';
 import { ReleaseJson } from './release/release-json.ts';
 import { checkReferenceRows } from './release/reference-rows.ts';
 import { holdNamedPaths } from './release/named-paths.ts';
-import { buildRecords, changedSinceRecorded, releaseRecords, type HashRecord } from './release/recorded.ts';
+import { buildRecords, changedSinceRecordedSteps, releaseRecords, type HashRecord } from './release/recorded.ts';
 
 /** The files at a dataset's root besides scripts/, private/ and release.json. */
 export const ROOT_FILES = ['README.md', 'LICENSE', 'CREDITS.md', 'check_report.json', QUESTIONS_PARQUET] as const;
@@ -75,7 +79,8 @@ function readJson(file: string, problems: string[]): unknown {
   }
 }
 
-function checkScriptsFolder(dir: string, files: readonly string[], problems: string[]): void {
+/** A file a step (the poses and oracle lines of every script are parsed). */
+function* checkScriptsFolder(dir: string, files: readonly string[], problems: string[]): Generator<void, void> {
   for (const rel of files) {
     if (!rel.startsWith('scripts/')) continue;
     const parts = rel.split('/');
@@ -94,6 +99,7 @@ function checkScriptsFolder(dir: string, files: readonly string[], problems: str
     if (/^scripts\/[^/]+\/perception\/oracle\.jsonl$/.test(rel)) schema = OracleRecord;
     else if (/^scripts\/[^/]+\/sensors\/pose\.jsonl$/.test(rel)) schema = Step;
     if (!schema) continue;
+    yield;
     readFileSync(full, 'utf8')
       .split('\n')
       .forEach((line, i) => {
@@ -114,11 +120,19 @@ function checkScriptsFolder(dir: string, files: readonly string[], problems: str
   }
 }
 
-function checkFileList(dir: string, release: ReleaseJson, files: readonly string[], problems: string[]): void {
+/** A file a step. */
+function* checkFileList(
+  dir: string,
+  release: ReleaseJson,
+  files: readonly string[],
+  problems: string[],
+  hashes: HashCache,
+): Generator<void, void> {
   const onDisk = new Set(files.filter((f) => f !== 'release.json'));
   for (const [rel, sha] of Object.entries(release.files)) {
+    yield;
     if (!onDisk.has(rel)) problems.push(`${rel}: named in release.json, missing`);
-    else if (hashFile(join(dir, rel)) !== sha) problems.push(`${rel}: sha256 differs from release.json`);
+    else if (hashes.hash(join(dir, rel)) !== sha) problems.push(`${rel}: sha256 differs from release.json`);
   }
   for (const rel of onDisk) if (!(rel in release.files)) problems.push(`${rel}: not named in release.json`);
   for (const rel of ROOT_FILES) if (!onDisk.has(rel)) problems.push(`${rel}: missing (every dataset holds it)`);
@@ -231,10 +245,16 @@ function checkIndex(dir: string, problems: string[]): void {
   }
 }
 
-/** Check every script's frames against its render log; returns the render engines the logs name. */
-function checkRenderLogs(dir: string, contents: Contents, problems: string[]): Set<string> {
+/** Check every script's frames against its render log, a file a step; returns the render engines the logs name. */
+function* checkRenderLogs(
+  dir: string,
+  contents: Contents,
+  problems: string[],
+  hashes: HashCache,
+): Generator<void, Set<string>> {
   const engines = new Set<string>();
   for (const s of contents.scripts) {
+    yield;
     const rel = `private/${s.sid}/render_log.json`;
     const file = join(dir, rel);
     if (!existsSync(file)) {
@@ -259,14 +279,16 @@ function checkRenderLogs(dir: string, contents: Contents, problems: string[]): S
         [rgb, f.rgb],
         [depth, f.depth],
       ] as const) {
+        yield;
         if (!existsSync(join(dir, p))) problems.push(`${p}: in ${rel}, missing`);
-        else if (hashFile(join(dir, p)) !== sha) problems.push(`${p}: sha256 differs from ${rel}`);
+        else if (hashes.hash(join(dir, p)) !== sha) problems.push(`${p}: sha256 differs from ${rel}`);
       }
     }
     for (const [p, sha] of Object.entries(log.outputs)) {
       if (p.split('/').includes(BUILD_META_DIR)) continue; // id masks: build-only
+      yield;
       if (!existsSync(join(dir, p))) problems.push(`${p}: in ${rel}, missing`);
-      else if (hashFile(join(dir, p)) !== sha) problems.push(`${p}: sha256 differs from ${rel}`);
+      else if (hashes.hash(join(dir, p)) !== sha) problems.push(`${p}: sha256 differs from ${rel}`);
     }
     const rgbDir = join(dir, 'scripts', s.sid, 'sensors', 'rgb');
     if (existsSync(rgbDir)) {
@@ -348,9 +370,15 @@ async function checkParquet(dir: string, contents: Contents, problems: string[])
 
 /**
  * The shipped files that differ from what the stages recorded of them: the records release.json carries from the
- * build, and each render log's inputs (its outputs are checked with the frames, checkRenderLogs).
+ * build (check_report.json's included: the check's record, .stbench/check.json), and each render log's inputs (its
+ * outputs are checked with the frames, checkRenderLogs).
  */
-function checkRecorded(dir: string, release: ReleaseJson, problems: string[]): void {
+function* checkRecorded(
+  dir: string,
+  release: ReleaseJson,
+  problems: string[],
+  hashes: HashCache,
+): Generator<void, void> {
   let logs: HashRecord[] = [];
   try {
     logs = buildRecords(dir).filter((r) => r.field === 'inputs' && r.source.startsWith('private/'));
@@ -358,12 +386,21 @@ function checkRecorded(dir: string, release: ReleaseJson, problems: string[]): v
     if (e instanceof InputError) problems.push(...e.issues.map(formatIssue));
     else throw e;
   }
-  problems.push(...changedSinceRecorded(dir, [...logs, ...releaseRecords(dir, release.recorded)]));
+  problems.push(
+    ...(yield* changedSinceRecordedSteps(dir, [...logs, ...releaseRecords(dir, release.recorded)], undefined, hashes)),
+  );
 }
 
-/** Every problem of a dataset folder, one line each (empty: it verifies). */
-export async function verifyDataset(dir: string, opts: { truthOnly?: boolean } = {}): Promise<string[]> {
+/**
+ * Every problem of a dataset folder, one line each (empty: it verifies). `hashes`: the command's cache of file
+ * hashes (export passes the one it hashed the dataset with; default: a new one).
+ */
+export async function verifyDataset(
+  dir: string,
+  opts: { truthOnly?: boolean; hashes?: HashCache } = {},
+): Promise<string[]> {
   const problems: string[] = [];
+  const hashes = opts.hashes ?? new HashCache();
   // not a dataset folder at all: bad input (exit 2), not a dataset with problems (exit 1)
   let st;
   try {
@@ -399,10 +436,10 @@ export async function verifyDataset(dir: string, opts: { truthOnly?: boolean } =
     else for (const i of r.error.issues) problems.push(`release.json: ${i.path.join('.') || '(file)'}: ${i.message}`);
   }
   if (release) {
-    checkFileList(dir, release, files, problems);
-    checkRecorded(dir, release, problems);
+    await runStepsInterruptible(checkFileList(dir, release, files, problems, hashes));
+    await runStepsInterruptible(checkRecorded(dir, release, problems, hashes));
   }
-  checkScriptsFolder(dir, files, problems);
+  await runStepsInterruptible(checkScriptsFolder(dir, files, problems));
   let contents: Contents | undefined;
   try {
     contents = readContents(dir);
@@ -413,7 +450,7 @@ export async function verifyDataset(dir: string, opts: { truthOnly?: boolean } =
   checkIndex(dir, problems);
   if (contents) {
     checkCaseFiles(dir, contents, problems);
-    const engines = checkRenderLogs(dir, contents, problems);
+    const engines = await runStepsInterruptible(checkRenderLogs(dir, contents, problems, hashes));
     await checkParquet(dir, contents, problems);
     if (release) {
       checkTruthOnly(release, engines, !!opts.truthOnly, problems);

@@ -1,11 +1,14 @@
 /**
  * The frame journal (BUILD/.stbench/scripts/<sid>/render_frames.jsonl): one line appended per rendered frame as
  * soon as its files are committed, so that what Blender reported for a frame (samples, device, times) survives an
- * interruption and reaches the render log of a later, resumed run. A torn last line is ignored; the last line of
- * a frame wins; a line counts only while the frame's files still have the hashes it records.
+ * interruption and reaches the render log of a later, resumed run. A line is there whole or not at all
+ * (foundation/atomic.ts appendLineWhole: a full disk cuts the file back and names it; a line torn by a kill is cut
+ * off before the next append, and ignored by a reader until then); the last line of a frame wins; a line counts only
+ * while the frame's files still have the hashes it records.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { appendLineWhole } from '../foundation/index.ts';
 import type { FrameKind, FrameLogEntry } from './frame-files.ts';
 
 export interface JournalEntry {
@@ -25,10 +28,9 @@ export function journalPath(build: string, sid: string): string {
   return join(build, '.stbench', 'scripts', sid, 'render_frames.jsonl');
 }
 
-/** Append a rendered frame's entry (one short line: written in one call). */
+/** Append a rendered frame's entry (one line, whole or not at all; a failure is a WriteFailed naming the journal). */
 export function appendJournal(build: string, e: FrameLogEntry, jobSha256: string): void {
   const p = journalPath(build, e.sid);
-  mkdirSync(dirname(p), { recursive: true });
   const row: JournalEntry = {
     index: e.index,
     render_s: e.render_s,
@@ -40,7 +42,7 @@ export function appendJournal(build: string, e: FrameLogEntry, jobSha256: string
     sha256: e.sha256,
     job_sha256: jobSha256,
   };
-  appendFileSync(p, JSON.stringify(row) + '\n');
+  appendLineWhole(p, JSON.stringify(row) + '\n');
 }
 
 /** The journal's latest entry per frame index (unreadable lines skipped). */

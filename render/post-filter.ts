@@ -4,8 +4,9 @@
  * filters it (render/albedo-filter.ts) and encodes the JPEG the agent sees. Without a post filter Blender writes the
  * JPEG itself and nothing here runs.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import sharp from 'sharp';
+import { writeTempFile } from '../foundation/index.ts';
 import { albedoFilter } from './albedo-filter.ts';
 import { readDepthMm, readIds, readPngRgb8 } from './decode.ts';
 import type { FramePaths } from './frame-files.ts';
@@ -28,7 +29,8 @@ export function blenderOutputs(job: ShotList, temp: FramePaths): FramePaths {
 
 /**
  * Filter the picture Blender wrote for `temp` and write the JPEG to `temp.rgb`; removes the lossless file.
- * Returns the seconds it took. Deterministic: the same passes give the same JPEG bytes.
+ * Returns the seconds it took. Deterministic: the same passes give the same JPEG bytes. A failed write (a full disk)
+ * leaves no part of the JPEG and names the frame's picture (WriteFailed, foundation/atomic.ts writeTempFile).
  */
 export async function filterPicture(job: ShotList, temp: FramePaths): Promise<number> {
   const t0 = performance.now();
@@ -50,7 +52,7 @@ export async function filterPicture(job: ShotList, temp: FramePaths): Promise<nu
   const jpg = await sharp(out, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: effectiveSettings(job).jpeg_quality })
     .toBuffer();
-  writeFileSync(temp.rgb, jpg);
+  writeTempFile(temp.rgb, jpg);
   rmSync(raw, { force: true });
   return (performance.now() - t0) / 1000;
 }

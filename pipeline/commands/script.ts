@@ -8,7 +8,7 @@
  */
 import type { Command } from 'commander';
 import { loadAllJobs, getJob } from '../../jobs/load.ts';
-import { checkOutputFolder, checkSeed, UsageError } from '../../foundation/index.ts';
+import { checkOutputFolder, checkSeed, UsageError, wholeFlag } from '../../foundation/index.ts';
 import { progress } from '../progress.ts';
 import { keepScriptPlace, scriptPlace } from '../script-place.ts';
 import {
@@ -21,15 +21,6 @@ import {
 
 /** Where `stbench script` writes in its build (scripts/<sid>/, private/<sid>/, .stbench/: plans, manifests, places). */
 export const SCRIPT_WRITES = ['scripts', 'private', '.stbench'] as const;
-
-function posInt(name: string, v: string | undefined, max: number, why: string): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!/^\s*\d+\s*$/.test(v) || !Number.isInteger(n) || n < 1)
-    throw new UsageError(`--${name} must be a whole number of at least 1, got ${JSON.stringify(v)}`);
-  if (n > max) throw new UsageError(`--${name} must be at most ${max} (${why}), got ${n}`);
-  return n;
-}
 
 export function registerScript(program: Command): void {
   program
@@ -57,16 +48,18 @@ export function registerScript(program: Command): void {
         tasks?: string;
         maxFrames?: string;
       }) => {
-        const count = posInt(
+        const count = wholeFlag(
           'count',
           o.count,
+          1,
           MAX_SCRIPT_COUNT,
           'a release holds 16 scripts a job; 10,000 are weeks of rendering',
         )!;
-        const tasks = posInt('tasks', o.tasks, 6, 'the release mix plans 2 to 6 tasks a script');
-        const maxFrames = posInt(
+        const tasks = wholeFlag('tasks', o.tasks, 1, 6, 'the release mix plans 2 to 6 tasks a script');
+        const maxFrames = wholeFlag(
           'max-frames',
           o.maxFrames,
+          1,
           MAX_FRAMES_CAP,
           'a script of the release mix has a few hundred frames',
         );

@@ -3,13 +3,13 @@
  * private/<sid>/depth/*.png, and per case private/<cid>/{case.json, questions.jsonl, gold.jsonl}. Six frames, two
  * tasks, look points after frames 1 and 4, two end questions.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { CaseFile } from '../../formats/case-schema.ts';
 import { formatClock } from '../../formats/step.ts';
 import { gold } from './score-fixture.ts';
+import { fixtureFolder } from './fixture-folders.ts';
 
 export const ROBOT = {
   job: 'helper/1',
@@ -29,7 +29,7 @@ export const SECRET_ID = 'entity_mug_7';
 const hex = (c: string) => c.repeat(16);
 
 export function tempRoot(): string {
-  return mkdtempSync(join(tmpdir(), 'stbench-harness-'));
+  return fixtureFolder('stbench-harness-');
 }
 
 let jpeg: Buffer | null = null;

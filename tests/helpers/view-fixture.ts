@@ -4,8 +4,7 @@
  * rows of four families (ego_now, clear_path, way_to with a heading table, object_where), a compile report with a
  * funnel, and a run folder (results.json and answers/) for the run variant.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { CaseFile } from '../../formats/case-schema.ts';
@@ -15,6 +14,7 @@ import { formatClock, type Step } from '../../formats/step.ts';
 import { getPlace } from '../../layouts/load.ts';
 import { emptyTimeline } from '../../layouts/timeline.ts';
 import { gold, table } from './score-fixture.ts';
+import { fixtureFolder } from './fixture-folders.ts';
 
 export const SID = 'a1b2c3d4e5f60718';
 export const CID = '0f1e2d3c4b5a6978';
@@ -73,7 +73,7 @@ export interface ViewFixture {
 
 /** Write the synthetic build (and a run of it) under a fresh temp folder. */
 export async function makeViewBuild(): Promise<ViewFixture> {
-  const root = mkdtempSync(join(tmpdir(), 'stbench-view-'));
+  const root = fixtureFolder('stbench-view-');
   const place = getPlace('apartment_a');
   const tl = emptyTimeline(place, 600);
   tl.people.resident_2 = [{ t0: 0, t1: 40, from: [1.0, 3.3], to: [4.0, 3.4] }];

@@ -8,23 +8,22 @@ import {
   copyFileSync,
   cpSync,
   existsSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashFile } from '../../../foundation/index.ts';
 import { exportDataset } from '../../../pipeline/export.ts';
 import { verifyDataset } from '../../../pipeline/verify.ts';
 import { checkReport, CID_V, makeBuild, SID_H, SID_V, writeCheckReport } from '../../helpers/export-fixture.ts';
+import { fixtureFolder } from '../../helpers/fixture-folders.ts';
 
 const cli = (args: string[], env: Record<string, string> = {}) =>
   spawnSync('node', ['pipeline/bin/stbench.mjs', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
-const fresh = (name: string) => join(mkdtempSync(join(tmpdir(), 'stbench-verify-')), name);
+const fresh = (name: string) => join(fixtureFolder('stbench-verify-'), name);
 
 describe('stbench verify', () => {
   let good: string;

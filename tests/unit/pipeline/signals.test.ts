@@ -1,12 +1,15 @@
 /**
  * A signal at any point of every long command (script, render --engine raycast, compile, check, export, eval, view,
- * build): the real CLI in a child process gets SIGINT, SIGTERM or SIGHUP right after a progress line (sent by this
- * test), or at a chosen write (sent by the command to itself at a fault point: STBENCH_FAULT with
- * STBENCH_FAULT_SIGNAL, foundation/atomic.ts; the middle and the last write are counted on the uninterrupted run
- * through STBENCH_FAULT_LOG). Each time the command is gone with 128 + the signal's number (a hang guard, not a
- * timing check, marks one that is not), leaves no temporary file, no lock and nothing of its own in its TMPDIR, and
- * the same command run again ends with the bytes of one uninterrupted run (stage manifests without their `updated`
- * time, saved answers without their timings).
+ * build, verify): the real CLI in a child process gets SIGINT, SIGTERM or SIGHUP either from this test, while the
+ * command is held in the middle of its work (STBENCH_FAULT with STBENCH_FAULT_HOLD: the command waits at a fault
+ * point, without turning its event loop, until the test has sent the signal and removed the hold file, so the signal
+ * always comes before the command's end), or from the command itself at a fault point (STBENCH_FAULT with
+ * STBENCH_FAULT_SIGNAL, foundation/atomic.ts); the points (a write, a file hashed) and how often they are reached are
+ * counted on the uninterrupted run through STBENCH_FAULT_LOG. Each time the command is gone with 128 + the signal's
+ * number (a hang guard, not a timing check, marks one that is not), leaves no temporary file, no lock and nothing of
+ * its own in its TMPDIR, and the same command run again ends with the bytes of one uninterrupted run (stage manifests
+ * without their `updated` time, saved answers without their timings). A signal in the middle of export's or verify's
+ * hashing stops it there: no file is hashed after it (the fault log of the interrupted run).
  *
  * `build` is cut at its first ray-cast frame in every run, the uninterrupted one included (a whole build is minutes),
  * as by `kill -9` (exit 137, a fault hook: the only cut that falls on the same byte every time): its script stage,
@@ -15,7 +18,17 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,16 +44,25 @@ const TEST_MS = 600_000;
 type Sig = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
 const CODE: Record<Sig, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 
-/** When the signal comes: after a progress line (this test sends it), or at the nth time a fault point is reached. */
-type When =
-  | { line: RegExp; signal: Sig }
-  | { point: string; nth: (log: string[]) => number; label: string; signal: Sig; workers?: string };
+/**
+ * When the signal comes: from this test while the command is held at the nth time a fault point is reached (`held`),
+ * or from the command itself there. `nothingAfter`: a point the interrupted run never reaches after the signal's.
+ */
+interface When {
+  point: string;
+  nth: (log: string[]) => number;
+  label: string;
+  signal: Sig;
+  held?: boolean;
+  workers?: string;
+  nothingAfter?: string;
+}
 
 interface Run {
   code: number | null;
   stderr: string;
   hung: boolean;
-  /** whether the progress line came (and the signal was sent) */
+  /** whether the command was held (and the signal was sent) */
   sent: boolean;
 }
 
@@ -55,7 +77,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function stbench(args: readonly string[], env: Record<string, string> = {}, line?: { re: RegExp; signal: Sig }) {
+/** Run the CLI; with `hold`, send `signal` when the command says it is held, then remove the hold file. */
+function stbench(args: readonly string[], env: Record<string, string> = {}, hold?: { file: string; signal: Sig }) {
   const base: Record<string, string | undefined> = { ...process.env, TMPDIR: tmp };
   for (const k of Object.keys(base)) if (k.startsWith('STBENCH_FAULT')) delete base[k];
   const child = spawn(process.execPath, [BIN, ...args], {
@@ -68,9 +91,10 @@ function stbench(args: readonly string[], env: Record<string, string> = {}, line
   let sent = false;
   let hung = false;
   const seen = () => {
-    if (line && !sent && line.re.test(`${stderr}\n${out}`)) {
+    if (hold && !sent && /fault hook holds at/.test(stderr)) {
       sent = true;
-      child.kill(line.signal);
+      child.kill(hold.signal);
+      rmSync(hold.file, { force: true });
     }
   };
   child.stdout.on('data', (c) => {
@@ -162,32 +186,40 @@ function signalTests(c: LongCommand): void {
     }, TEST_MS);
 
     c.points.forEach((when, i) => {
-      const what =
-        'line' in when
-          ? `${when.signal} after the line ${when.line}`
-          : `${when.signal} at ${when.point}, ${when.label}`;
+      const what = `${when.signal} ${when.held ? 'from outside while held' : 'sent by the command itself'} at ${when.point}, ${when.label}`;
       it(
         `${what}: exits ${CODE[when.signal]}, leaves no temporary file or lock, and a rerun ends with the same bytes`,
         async () => {
           const w = join(dir, `${c.name}-${i}`);
           c.prepare(w);
           const args = c.args(w);
-          const r =
-            'line' in when
-              ? await stbench(args, c.env, { re: when.line, signal: when.signal })
-              : await stbench(
-                  when.workers ? args.map((a, k) => (args[k - 1] === '--workers' ? when.workers! : a)) : args,
-                  {
-                    ...c.env,
-                    STBENCH_FAULT: when.point,
-                    STBENCH_FAULT_AFTER: String(when.nth(log)),
-                    STBENCH_FAULT_SIGNAL: when.signal,
-                  },
-                );
+          const nth = when.nth(log);
+          const holdFile = join(dir, `${c.name}-${i}.hold`);
+          const runLog = join(dir, `${c.name}-${i}-faults.log`);
+          if (when.held) writeFileSync(holdFile, '');
+          const r = await stbench(
+            when.workers ? args.map((a, k) => (args[k - 1] === '--workers' ? when.workers! : a)) : args,
+            {
+              ...c.env,
+              STBENCH_FAULT: when.point,
+              STBENCH_FAULT_AFTER: String(nth),
+              STBENCH_FAULT_LOG: runLog,
+              ...(when.held ? { STBENCH_FAULT_HOLD: holdFile } : { STBENCH_FAULT_SIGNAL: when.signal }),
+            },
+            when.held ? { file: holdFile, signal: when.signal } : undefined,
+          );
           expect(r.hung, r.stderr).toBe(false);
-          if ('line' in when) expect(r.sent, r.stderr).toBe(true);
+          if (when.held) expect(r.sent, r.stderr).toBe(true);
           expect(r.code, r.stderr).toBe(CODE[when.signal]);
           expect(r.stderr).toContain(`interrupted (${when.signal})`);
+          if (when.nothingAfter) {
+            const reached = readFileSync(runLog, 'utf8').split('\n');
+            let at = -1;
+            for (let k = 0, seen = 0; k < reached.length && at < 0; k++)
+              if (reached[k] === when.point && ++seen === nth) at = k;
+            expect(at, "the signal's point is reached").toBeGreaterThanOrEqual(0);
+            expect(reached.slice(at + 1).filter((p) => p === when.nothingAfter)).toEqual([]);
+          }
           expect(temps(w)).toEqual([]);
           expect(locks(w)).toEqual([]);
           expect(ours()).toEqual([]);
@@ -230,7 +262,13 @@ signalTests({
     join(w, 'build'),
   ],
   points: [
-    { line: /^script: 1\/3/m, signal: 'SIGINT' },
+    {
+      point: 'atomic:after-rename',
+      nth: (log) => Math.max(1, Math.floor(count('atomic:after-rename')(log) / 3)),
+      label: "after the first script's files",
+      signal: 'SIGINT',
+      held: true,
+    },
     { point: 'atomic:after-rename', nth: half('atomic:after-rename'), label: 'the middle one', signal: 'SIGTERM' },
     { point: 'atomic:before-rename', nth: count('atomic:before-rename'), label: 'the last one', signal: 'SIGHUP' },
   ],
@@ -243,7 +281,7 @@ signalTests({
   }),
   args: (w) => ['render', join(w, 'build'), '--engine', 'raycast', '--workers', '1'],
   points: [
-    { line: /^render: 1\//m, signal: 'SIGINT' },
+    { point: 'render:after-rename', nth: () => 1, label: 'after the first frame', signal: 'SIGINT', held: true },
     // two worker threads, each signalling as it is about to rename its first frame's files: the write gate holds
     {
       point: 'render:before-rename',
@@ -281,7 +319,13 @@ signalTests({
   }),
   args: (w) => ['check', join(w, 'build'), '--workers', '1'],
   points: [
-    { line: /cases/, signal: 'SIGTERM' },
+    {
+      point: 'atomic:after-rename',
+      nth: half('atomic:after-rename'),
+      label: 'the middle write',
+      signal: 'SIGTERM',
+      held: true,
+    },
     { point: 'atomic:before-rename', nth: count('atomic:before-rename'), label: 'the last one', signal: 'SIGINT' },
   ],
 });
@@ -293,7 +337,20 @@ signalTests({
   }),
   args: (w) => ['export', '--data', join(w, 'build'), '--out', join(w, 'dataset'), '--version', '1.0.0'],
   points: [
-    { line: /^export: \d+ questions/m, signal: 'SIGINT' },
+    {
+      point: 'export:after-copy',
+      nth: () => 1,
+      label: 'after the copy (past its first progress line)',
+      signal: 'SIGINT',
+      held: true,
+    },
+    {
+      point: 'hash:file',
+      nth: half('hash:file'),
+      label: 'the middle file it hashes',
+      signal: 'SIGTERM',
+      nothingAfter: 'hash:file',
+    },
     { point: 'atomic:after-rename', nth: half('atomic:after-rename'), label: 'the middle one', signal: 'SIGTERM' },
     {
       point: 'export:before-rename',
@@ -311,7 +368,13 @@ signalTests({
   }),
   args: (w) => ['eval', 'perfect_reader', '--data', join(w, 'build'), '--out', join(w, 'run')],
   points: [
-    { line: /cases/, signal: 'SIGINT' },
+    {
+      point: 'atomic:after-rename',
+      nth: half('atomic:after-rename'),
+      label: 'the middle write',
+      signal: 'SIGINT',
+      held: true,
+    },
     { point: 'atomic:before-rename', nth: count('atomic:before-rename'), label: 'the last one', signal: 'SIGTERM' },
   ],
 });
@@ -336,8 +399,33 @@ signalTests({
   env: { STBENCH_FAULT: 'render:after-rename' },
   done: 137,
   points: [
-    { line: /^== script/m, signal: 'SIGINT' },
+    {
+      point: 'atomic:after-rename',
+      nth: () => 1,
+      label: 'its first write, in the script stage',
+      signal: 'SIGINT',
+      held: true,
+    },
     // a script's five files and the manifest are written a script at a time: the 7th is the second script's first
     { point: 'atomic:after-rename', nth: () => 7, label: "the second script's first file", signal: 'SIGTERM' },
+  ],
+});
+
+signalTests({
+  name: 'verify',
+  prepare: fromBase('verify', async (b) => {
+    const r = await stbench(['export', '--data', await makeBuild(), '--out', b, '--version', '1.0.0']);
+    expect(r.code, r.stderr).toBe(0);
+  }),
+  args: (w) => ['verify', join(w, 'build')],
+  points: [
+    {
+      point: 'hash:file',
+      nth: half('hash:file'),
+      label: 'the middle file it hashes',
+      signal: 'SIGINT',
+      nothingAfter: 'hash:file',
+    },
+    { point: 'hash:file', nth: () => 1, label: 'the first file it hashes', signal: 'SIGTERM', held: true },
   ],
 });

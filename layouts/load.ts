@@ -31,9 +31,8 @@ export interface LoadedPlace {
 
 /**
  * Whether a file lies in a folder of places: the shipped layouts/ (however the path reaches it, links resolved), or
- * any folder named `layouts` or `<anything>-places`, as `stbench validate` reads them. A place there is found by its
- * id, so its file is named `<id>.yaml` (as a job's is `<name>-<version>.yaml`). A place kept elsewhere (a test's
- * showroom) is read by its path alone and may be named as it likes.
+ * any folder named `layouts` or `<anything>-places`, as `stbench validate` reads them (a file there is a place
+ * whatever it holds). Wherever a place file lies, it is named `<id>.yaml` (readPlaceText): a place is found by its id.
  */
 export function inPlacesFolder(file: string): boolean {
   const dir = dirname(resolve(file));
@@ -91,7 +90,9 @@ export function readPlaceText(text: string, file: string): ReadPlace {
   if (!res.success) return { issues: zodIssues(res.error, file, (p) => raw.locate(p as (string | number)[])), id };
   const place = res.data;
   const issues = checkPlace(place, file, raw.locate);
-  if (inPlacesFolder(file) && basename(file) !== `${place.id}.yaml`) {
+  // in every folder, not only a folder of places: a place is found by its id (layouts/, STBENCH_PLACES, a build's
+  // .stbench/places/), and a file named otherwise would be one place under two names
+  if (basename(file) !== `${place.id}.yaml`) {
     const loc = raw.locate(['id']);
     issues.unshift({
       file,

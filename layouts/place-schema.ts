@@ -4,6 +4,7 @@
  * an error. Units: metres, degrees (counter-clockwise from +x), watts, RGB in 0..1.
  */
 import { z } from 'zod';
+import { PLACE_KINDS, PlaceId } from '../formats/place-id.ts';
 
 /*
  * Upper bounds. Every number a place holds has one, so that a typo (bounds of 1e308 m, a megawatt sun) is refused
@@ -40,7 +41,7 @@ export type XY = z.infer<typeof XY>;
 /** [length along local x, width along local y, height] */
 export const Size3 = z.tuple([pos, pos, pos]);
 
-export const PlaceKind = z.enum(['apartment', 'warehouse', 'downtown']);
+export const PlaceKind = z.enum(PLACE_KINDS);
 export type PlaceKind = z.infer<typeof PlaceKind>;
 
 export const Bounds = z
@@ -366,13 +367,11 @@ export const Credits = z
 
 export const Place = z
   .object({
-    /** an authored place <kind>_<letter>; a generated one <kind>_g_<8 hex of its seed's hash> (layouts/generate/) */
-    id: z
-      .string()
-      .regex(
-        /^(apartment|warehouse|downtown)_([a-z]|g_[0-9a-f]{8})$/,
-        'must look like <kind>_<letter> (a generated place: <kind>_g_<8 hex>)',
-      ),
+    /**
+     * an authored place <kind>_<letter>; a generated one <kind>_g_<8 hex of its seed's hash> (layouts/generate/); the
+     * pattern every file of a build or dataset that names a place is held to (formats/place-id.ts)
+     */
+    id: PlaceId,
     kind: PlaceKind,
     name: z.string().min(1),
     bounds: Bounds,

@@ -11,11 +11,15 @@
  *
  * A build is untrusted input: before it reads anything else, export holds every path the build names and every link
  * in it to the build's root (pipeline/release/named-paths.ts; exit 2 naming the file and field), and it refuses a
- * build any of whose files changed since a stage recorded its hash (the script, render and compile manifests, the
- * render logs: pipeline/release/recorded.ts), naming each file. release.json carries the records of the files that
- * ship as they are (`recorded`), so that verify holds the dataset to them too.
+ * build any of whose files changed since a stage recorded its hash (the script, render, compile and check manifests,
+ * the render logs: pipeline/release/recorded.ts), naming each file, and one with a file it would ship as it is that
+ * no stage recorded (naming the stage to run again). The check report ships as the check wrote it. release.json
+ * carries the records of the files that ship as they are (`recorded`), so that verify holds the dataset to them too.
+ *
+ * Each file is hashed once (one cache for the whole export: the build's files, their copies, the verify of the
+ * result; pipeline/release/files.ts HashCache), and every hashing pass lets a signal in between files.
  */
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { exportBlockers, readCheckReport } from '../checks/check-report.ts';
 import { getJob } from '../jobs/load.ts';
@@ -27,14 +31,13 @@ import {
   checkOutputFolder,
   checkpoint,
   CheckFailed,
-  datasetAround,
   faultPoint,
   isTempName,
   letSignalsIn,
   onInterrupt,
   readText,
-  realPathOf,
-  sameOrInside,
+  runSteps,
+  runStepsInterruptible,
   tempNameFor,
   TOOL_VERSION,
   UsageError,
@@ -42,13 +45,13 @@ import {
   writeFileAtomic,
   writeJsonAtomic,
 } from '../foundation/index.ts';
-import { CASE_FILES, compileHash } from '../formats/compile-hash.ts';
+import { CASE_FILES, caseIdsOf, compileHash } from '../formats/compile-hash.ts';
 import type { Results } from '../checks/score/index.ts';
 import { readBuildInfo } from './release/build-info.ts';
 import { cardText } from './release/card.ts';
 import { readContents } from './release/contents.ts';
 import { countRelease } from './release/counts.ts';
-import { copyInto, hashFiles, listFiles } from './release/files.ts';
+import { copyInto, HashCache, hashFileSteps, listFiles } from './release/files.ts';
 import { filterCase, shippedQids } from './release/filter.ts';
 import { creditsText, licenceText } from './release/licence.ts';
 import { questionsParquet, questionsParquetBytes, questionTable } from './release/parquet.ts';
@@ -57,7 +60,14 @@ import { citationOf, type ReleaseConfig, repoIdProblem, versionProblem } from '.
 import { RELEASE_FORMAT, type ReleaseJson } from './release/release-json.ts';
 import { readRenderLog } from './release/render-log.ts';
 import { holdNamedPaths } from './release/named-paths.ts';
-import { buildRecords, carriedRecords, changedSinceRecorded, type HashRecord } from './release/recorded.ts';
+import {
+  buildRecords,
+  carriedRecords,
+  changedSinceRecordedSteps,
+  SHIPPED_ROOT_FILES,
+  unrecordedFiles,
+  type HashRecord,
+} from './release/recorded.ts';
 import { RAYCAST } from '../render/raycast-engine.ts';
 import { renderEngines } from '../render/render-log.ts';
 import { writeReferenceRows } from './release/reference-rows.ts';
@@ -94,14 +104,29 @@ export interface ExportResult {
 
 /**
  * Why the build cannot be exported (empty when it can): the check's blockers, a check report or a compile record
- * of another compile than the build's, and every file that changed since a stage recorded its hash (`records`:
- * the build's, buildRecords).
+ * of another compile than the build's, every file that changed since a stage recorded its hash (`records`: the
+ * build's, buildRecords), and every file that would ship as it is with no stage's record.
  */
-export function exportRefusals(build: string, records: readonly HashRecord[] = buildRecords(build)): string[] {
+export function exportRefusals(
+  build: string,
+  records: readonly HashRecord[] = buildRecords(build),
+  hashes: HashCache = new HashCache(),
+): string[] {
+  return runSteps(exportRefusalSteps(build, records, hashes));
+}
+
+/** exportRefusals with a step between the files it hashes. */
+function* exportRefusalSteps(
+  build: string,
+  records: readonly HashRecord[],
+  hashes: HashCache,
+): Generator<void, string[]> {
   const reportFile = join(build, 'check_report.json');
   const report = readCheckReport(reportFile);
   const out = exportBlockers(report);
-  out.push(...changedSinceRecorded(build, records));
+  out.push(...(yield* changedSinceRecordedSteps(build, records, undefined, hashes)));
+  // a file that would ship as it is with no record of a stage would be held to nothing
+  out.push(...unrecordedFiles(shippedAsIs(build), records));
   const actual = compileHash(build);
   if (report.compile_hash !== actual) {
     out.push(
@@ -123,6 +148,11 @@ function sweepOld(out: string): void {
   const prefix = `.${basename(out)}`;
   for (const name of readdirSync(dir))
     if (name.startsWith(prefix) && isTempName(name)) rmSync(join(dir, name), { recursive: true, force: true });
+}
+
+/** Every file of the build that ships as it is: the copied files and the check report (SHIPPED_ROOT_FILES). */
+function shippedAsIs(build: string): string[] {
+  return [...copiedFiles(build, new Set(caseIdsOf(build))), ...SHIPPED_ROOT_FILES];
 }
 
 /** What of the build ships as it is: scripts/ and private/ minus compiled case files (written filtered), temporaries and anything build-only. */
@@ -166,48 +196,26 @@ export async function exportDataset(opts: ExportOptions): Promise<ExportResult> 
   const cfg = releaseIdentity(opts);
   if (!existsSync(build) || !statSync(build).isDirectory())
     throw new UsageError(`--data ${opts.data}: no such build folder`);
-  checkExportOut(opts.out, out, build, !!opts.force);
-  // then the rule every command's output obeys: into no other build or dataset, onto no input (an earlier dataset
-  // export replaces is its own)
+  // the rule every command's output obeys (no link, into no build or dataset, clear of the build it reads; a
+  // dataset it replaces is its own), then what --force may replace
   checkOutputFolder(opts.out, {
     flag: '--out',
-    inputs: [build],
+    inputs: [{ path: build, as: 'the build folder', keepClear: true }],
     datasetOk: true,
   });
+  checkReplace(opts.out, out, build, !!opts.force);
   return withLock(join(dirname(out), `.${basename(out)}.lock`), 'stbench export', () =>
     exportLocked(opts, build, out, cfg, log),
   );
 }
 
 /**
- * Refuse an --out the export may not write (exit 2, nothing touched): a symbolic link, the build or a folder that
- * holds it or lies in it, a folder inside another dataset, and an existing path unless --force and it is a dataset
- * export may replace (pipeline/release/replaceable.ts).
+ * Refuse an existing --out (exit 2, nothing touched) unless --force and it is a dataset export may replace
+ * (pipeline/release/replaceable.ts); the output-path rule has refused a link, the build, a folder that holds it or
+ * lies in it, and a folder inside another build or dataset.
  */
-function checkExportOut(given: string, out: string, build: string, force: boolean): void {
-  const st = (() => {
-    try {
-      return lstatSync(out);
-    } catch {
-      return null;
-    }
-  })();
-  if (st?.isSymbolicLink())
-    throw new UsageError(
-      `--out ${given} is a symbolic link: give the path it points to (export never replaces a link)`,
-    );
-  const realOut = realPathOf(out);
-  const realBuild = realPathOf(build);
-  if (sameOrInside(realOut, realBuild))
-    throw new UsageError(`--out ${given} lies inside the build folder ${build}: give a folder outside it`);
-  if (sameOrInside(realBuild, realOut))
-    throw new UsageError(`--out ${given} holds the build folder ${build}: give a folder outside it`);
-  const around = datasetAround(dirname(realOut));
-  if (around)
-    throw new UsageError(
-      `--out ${given} lies inside the dataset ${around}, which is read-only: give a folder outside it`,
-    );
-  if (!st) return;
+function checkReplace(given: string, out: string, build: string, force: boolean): void {
+  if (!existsSync(out)) return;
   if (!force)
     throw new UsageError(`--out ${given} exists: remove it or pass --force (which replaces only a dataset folder)`);
   const why = whyNotReplaceable(out, build);
@@ -238,7 +246,9 @@ async function exportLocked(
     throw new UsageError(
       `--truth-only: ${opts.data} is a rendered build (render engine blender), not a truth-only one`,
     );
-  const refusals = exportRefusals(build, records);
+  // every file hashed once, the build's and the dataset's, by every pass of this export
+  const hashes = new HashCache();
+  const refusals = await runStepsInterruptible(exportRefusalSteps(build, records, hashes));
   if (refusals.length) throw new CheckFailed(`export refused:\n${refusals.map((r) => `  - ${r}`).join('\n')}`);
   const reportFile = join(build, 'check_report.json');
   const report = readCheckReport(reportFile);
@@ -257,6 +267,7 @@ async function exportLocked(
     const copied = copiedFiles(build, caseIds);
     for (const rel of copied) {
       copyInto(join(build, rel), join(tmp, rel));
+      hashes.copied(join(build, rel), join(tmp, rel));
       await checkpoint(); // a signal is let in between files (foundation/interrupt.ts)
     }
     faultPoint('export:after-copy');
@@ -290,7 +301,11 @@ async function exportLocked(
             TOOL_VERSION,
           ),
         );
-    writeJsonAtomic(join(tmp, 'check_report.json'), report);
+    // the check report as the check wrote and recorded it (.stbench/check.json)
+    for (const rel of SHIPPED_ROOT_FILES) {
+      copyInto(join(build, rel), join(tmp, rel));
+      hashes.copied(join(build, rel), join(tmp, rel));
+    }
 
     const jobIds = [...new Set(counts.by_job.map((g) => g.job))].sort();
     const jobs = new Map<string, JobSpec>(jobIds.map((id) => [id, getJob(id)]));
@@ -322,7 +337,7 @@ async function exportLocked(
       cases: counts.cases,
       cell_counts: counts.cell_counts,
       results,
-      recorded: carriedRecords(records, new Set(copied)),
+      recorded: carriedRecords(records, new Set([...copied, ...SHIPPED_ROOT_FILES])),
     };
     const card = cardText({
       release: { ...partial, files: {} },
@@ -343,16 +358,19 @@ async function exportLocked(
     writeFileAtomic(join(tmp, 'CREDITS.md'), creditsText([...places.values()]));
     const release: ReleaseJson = {
       ...partial,
-      files: hashFiles(
-        tmp,
-        listFiles(tmp).filter((f) => f !== 'release.json'),
+      files: await runStepsInterruptible(
+        hashFileSteps(
+          tmp,
+          listFiles(tmp).filter((f) => f !== 'release.json'),
+          hashes,
+        ),
       ),
     };
     writeJsonAtomic(join(tmp, 'release.json'), release);
     await checkpoint();
 
     log('export: verifying');
-    const problems = await verifyDataset(tmp, { truthOnly });
+    const problems = await verifyDataset(tmp, { truthOnly, hashes });
     if (problems.length)
       throw new CheckFailed(
         `the exported folder does not verify (nothing was written to ${opts.out}):\n${problems.map((p) => `  - ${p}`).join('\n')}`,

@@ -9,7 +9,16 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUILD_META_DIR, InputError, sha256, UsageError, writeFileAtomic } from '../foundation/index.ts';
+import {
+  BUILD_META_DIR,
+  InputError,
+  pathInside,
+  readText,
+  sha256,
+  UsageError,
+  writeFileAtomic,
+} from '../foundation/index.ts';
+import { placeIdProblem } from '../formats/place-id.ts';
 import { robotNeeds } from '../jobs/camera.ts';
 import { getJob } from '../jobs/load.ts';
 import { PLACE_GENERATORS } from '../layouts/generate/index.ts';
@@ -87,14 +96,18 @@ export function keepPlaceFile(file: string, yaml: string, other: string): void {
 
 /**
  * A place a build's scripts run in: a held-out place or a named place (`script --place`) from the build's own files,
- * else a shipped place by its id.
+ * else a shipped place by its id. The id is read from the build (a case's or a script's `layout`), so it is held to
+ * the place-id pattern (formats/place-id.ts) and the file found by it to the build's root (foundation/inside-root.ts)
+ * before anything is read: `../../outside` is refused (InputError, exit 2), never joined onto the build.
  */
 export function buildPlace(build: string, id: string): Place {
-  const file = [join(build, HELDOUT_DIR, 'places', `${id}.yaml`), join(build, NAMED_PLACES_DIR, `${id}.yaml`)].find(
-    (f) => existsSync(f),
-  );
-  if (!file) return getPlace(id);
-  const read = readPlaceText(readFileSync(file, 'utf8'), file);
+  const bad = placeIdProblem(id);
+  if (bad) throw new InputError({ file: build, path: 'layout', message: bad });
+  const rels = [`${HELDOUT_DIR}/places/${id}.yaml`, `${NAMED_PLACES_DIR}/${id}.yaml`];
+  const rel = rels.find((r) => existsSync(join(build, r)));
+  if (!rel) return getPlace(id);
+  const file = pathInside(build, rel, { file: join(build, rel), path: '' });
+  const read = readPlaceText(readText(file), file);
   if (!read.place) throw new InputError(read.issues);
   return read.place.place;
 }

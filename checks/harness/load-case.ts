@@ -6,12 +6,14 @@
  * A build or dataset is untrusted input: before it reads anything of a case, the loader holds every file the case
  * will have read (case.json, questions.jsonl, gold.jsonl, the script's files read by their fixed names, SCRIPT_FILES,
  * and every frame's rgb and depth, whatever the channel) to the rule of foundation/inside-root.ts: relative,
- * straight down from the root, and inside it with every symbolic link followed. A case that breaks it is refused
- * (InputError, exit 2, naming the file and the field) before any system is started.
+ * straight down from the root, and inside it with every symbolic link followed; every frame to its script's frame
+ * files (formats/case-schema.ts frameFileProblem); and the case's `layout` to the place-id pattern. A case that breaks
+ * it is refused (InputError, exit 2, naming the file and the field) before any system is started. readCaseJson is
+ * that one reading of a case.json, for the harness and for the release's contents (pipeline/release/contents.ts).
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { CaseFile, casePathIssues, QuestionRow } from '../../formats/case-schema.ts';
+import { CaseFile, casePathIssues, QID, QuestionRow } from '../../formats/case-schema.ts';
 import { InputError, insideRoot, jsonlRows, pathString, readText, type InputIssue } from '../../foundation/index.ts';
 import { readOracle } from '../../render/truth/records.ts';
 import type { SentDetection } from './protocol.ts';
@@ -28,12 +30,14 @@ export interface LoadedCase {
   robot: unknown;
 }
 
-function readJson(file: string): unknown {
-  const text = readText(file);
+/** JSON of a file, else undefined with the problem in `issues`. */
+function readJson(file: string, issues: InputIssue[]): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(readText(file));
   } catch (e) {
-    throw new InputError({ file, path: '', message: `not JSON: ${(e as Error).message}` });
+    if (e instanceof InputError) issues.push(...e.issues);
+    else issues.push({ file, path: '', message: `not JSON: ${(e as Error).message}` });
+    return undefined;
   }
 }
 
@@ -62,6 +66,60 @@ export const SCRIPT_FILES = [
   'private/<sid>/render_log.json',
 ] as const;
 
+/** What readCaseJson read of a case: its folder, its case.json (as parsed JSON, and checked when it is valid). */
+export interface CaseJson {
+  /** private/<cid>, absolute */
+  dir: string;
+  /** private/<cid>/case.json, absolute */
+  file: string;
+  raw: unknown;
+  /** the case file, where it holds to the schema */
+  parsed?: CaseFile;
+}
+
+/** The files a case folder holds, held to the root with the case. */
+export const CASE_FOLDER_FILES = ['case.json', 'questions.jsonl', 'gold.jsonl'] as const;
+
+/**
+ * The one reading of a case's case.json, for every reader (the harness's loadCase, the release's contents): the
+ * case's own files (CASE_FOLDER_FILES) and its script's files (SCRIPT_FILES) held to the root, every frame it names
+ * held to the root and to its script's frame files (formats/case-schema.ts casePathIssues), then the schema, and its
+ * cid the folder's name. Problems go to `issues`; undefined when nothing more of the case may be read (a file of it,
+ * or a path it names, leads out of the root or is not its own).
+ */
+export function readCaseJson(root: string, cid: string, issues: InputIssue[]): CaseJson | undefined {
+  const dir = join(resolve(root), 'private', cid);
+  const file = join(dir, 'case.json');
+  const inside = insideRoot(root);
+  // the case's own files first: a case.json that is a link out of the root is not read
+  const outside = CASE_FOLDER_FILES.map((f) => inside.checkFile(join(dir, f))).filter((i): i is InputIssue => !!i);
+  if (outside.length) {
+    issues.push(...outside);
+    return undefined;
+  }
+  const raw = readJson(file, issues);
+  const named = casePathIssues(root, raw, file);
+  const sid = QID.safeParse((raw as { sid?: unknown } | null)?.sid);
+  if (sid.success)
+    for (const rel of SCRIPT_FILES) {
+      const issue = inside.checkFile(join(root, rel.replace('<sid>', sid.data)));
+      if (issue) named.push(issue);
+    }
+  if (named.length) {
+    issues.push(...named);
+    return undefined;
+  }
+  if (raw === undefined) return { dir, file, raw };
+  const parsed = CaseFile.safeParse(raw);
+  if (!parsed.success) {
+    for (const i of parsed.error.issues) issues.push({ file, path: pathString(i.path), message: i.message });
+    return { dir, file, raw };
+  }
+  if (parsed.data.cid !== cid)
+    issues.push({ file, path: 'cid', message: `${parsed.data.cid} is not the folder's name ${cid}` });
+  return { dir, file, raw, parsed: parsed.data };
+}
+
 /** Load private/<cid> of a build or dataset. */
 export function loadCase(caseDir: string): LoadedCase {
   const dir = resolve(caseDir);
@@ -70,32 +128,10 @@ export function loadCase(caseDir: string): LoadedCase {
   }
   const root = dirname(dirname(dir));
   const caseFile = join(dir, 'case.json');
-  const inside = insideRoot(root);
-  // the case's own files first: a case.json that is a link out of the root is not read
-  const fileIssues = ['case.json', 'questions.jsonl', 'gold.jsonl']
-    .map((f) => inside.checkFile(join(dir, f)))
-    .filter((i): i is InputIssue => !!i);
-  if (fileIssues.length) throw new InputError(fileIssues);
-  const raw = readJson(caseFile);
-  const pathIssues = casePathIssues(root, raw, caseFile);
-  const sid = (raw as { sid?: unknown } | null)?.sid;
-  const parsedSid = CaseFile.shape.sid.safeParse(sid);
-  if (parsedSid.success)
-    for (const rel of SCRIPT_FILES) {
-      const issue = inside.checkFile(join(root, rel.replace('<sid>', parsedSid.data)));
-      if (issue) pathIssues.push(issue);
-    }
-  if (pathIssues.length) throw new InputError(pathIssues);
-  const parsed = CaseFile.safeParse(raw);
-  if (!parsed.success) {
-    throw new InputError(
-      parsed.error.issues.map((i) => ({ file: caseFile, path: pathString(i.path), message: i.message })),
-    );
-  }
-  const c = parsed.data;
   const issues: InputIssue[] = [];
-  if (c.cid !== basename(dir))
-    issues.push({ file: caseFile, path: 'cid', message: `${c.cid} is not the folder's name ${basename(dir)}` });
+  const read = readCaseJson(root, basename(dir), issues);
+  if (issues.length || !read?.parsed) throw new InputError(issues);
+  const c = read.parsed;
   c.frames.forEach((f, i) => {
     if (f.step.k !== i)
       issues.push({
@@ -144,8 +180,8 @@ export function loadCase(caseDir: string): LoadedCase {
   });
   if (c.tasks[0] && c.tasks[0].start_k !== 0)
     issues.push({ file: caseFile, path: 'tasks[0].start_k', message: 'the first task starts at frame 0' });
+  const robot = issues.length ? undefined : readJson(join(root, 'scripts', c.sid, 'robot.json'), issues);
   if (issues.length) throw new InputError(issues);
-  const robot = readJson(join(root, 'scripts', c.sid, 'robot.json'));
   return { root, dir, case: c, questions, robot };
 }
 

@@ -32,8 +32,8 @@ export function layoutPriorMaps(kind: string): Solid[][] | null {
     const robot = robotNeeds(getJob(gen.sizedFor));
     maps = [];
     for (let i = 0; i < LAYOUT_PRIOR_PLACES; i++) {
-      const { yaml } = gen.generate(`layout-prior/${kind}/${i}`, robot);
-      const read = readPlaceText(yaml, `layout-prior/${kind}/${i}`);
+      const { id, yaml } = gen.generate(`layout-prior/${kind}/${i}`, robot);
+      const read = readPlaceText(yaml, `layout-prior/${kind}/${i}/${id}.yaml`);
       if (!read.place) throw new Error(`the ${kind} generator broke its own place rules on seed layout-prior/${i}`);
       maps.push(placeSolids(read.place.place));
     }

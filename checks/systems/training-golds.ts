@@ -1,14 +1,15 @@
 /**
  * The training set of the learned shortcut systems (priors, wording, form_adversary): the gold rows and question
- * texts of OTHER scripts of the same build. The case's own script is left out before any file is opened: a case's
- * gold.jsonl is read only when its case.json names another script. Cached per build.
+ * texts of OTHER scripts of the same build. The case's own script is left out before any gold is opened: a case's
+ * gold.jsonl is read only when its case.json names another script. Every case is read through loadCase (case-heads.ts:
+ * its questions and gold held to the root with it), never with a plain read. Cached per build.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { caseHeads, clearCaseHeads } from './case-heads.ts';
+import { caseHeads, clearCaseHeads, loadedCases } from './case-heads.ts';
 export { caseHeads } from './case-heads.ts';
-import { QuestionRow } from '../../formats/case-schema.ts';
 import { readGoldRows, type GoldRow } from '../score/index.ts';
+import type { LoadedCase } from '../harness/index.ts';
 
 export interface TrainingRow {
   gold: GoldRow;
@@ -17,23 +18,14 @@ export interface TrainingRow {
 
 const rowsByCase = new Map<string, TrainingRow[]>();
 
-function caseRows(root: string, cid: string): TrainingRow[] {
-  const key = `${root}\u0000${cid}`;
+/** A case's gold rows with their texts (its gold.jsonl held to the root by loadCase). */
+function caseRows(lc: LoadedCase): TrainingRow[] {
+  const key = `${lc.root}\u0000${lc.case.cid}`;
   const hit = rowsByCase.get(key);
   if (hit) return hit;
-  const dir = join(root, 'private', cid);
-  const goldFile = join(dir, 'gold.jsonl');
-  const texts = new Map<string, string>();
-  const qFile = join(dir, 'questions.jsonl');
-  if (existsSync(qFile)) {
-    for (const line of readFileSync(qFile, 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      const r = QuestionRow.safeParse(JSON.parse(line));
-      if (r.success) texts.set(r.data.qid, r.data.text);
-    }
-  }
+  const goldFile = join(lc.dir, 'gold.jsonl');
   const out = existsSync(goldFile)
-    ? readGoldRows(goldFile).map((gold) => ({ gold, text: texts.get(gold.qid) ?? '' }))
+    ? readGoldRows(goldFile).map((gold) => ({ gold, text: lc.questions.get(gold.qid)?.text ?? '' }))
     : [];
   rowsByCase.set(key, out);
   return out;
@@ -41,9 +33,10 @@ function caseRows(root: string, cid: string): TrainingRow[] {
 
 /** The gold rows (with their texts) of every case of the build that asks something and whose script is not `sid`. */
 export function otherScriptsRows(root: string, sid: string): TrainingRow[] {
+  const byCid = new Map(loadedCases(root).map((lc) => [lc.case.cid, lc]));
   return caseHeads(root)
     .filter((h) => h.sid !== sid && h.asks)
-    .flatMap((h) => caseRows(root, h.cid));
+    .flatMap((h) => caseRows(byCid.get(h.cid)!));
 }
 
 /** Forget what was read (tests that rewrite a build). */

@@ -5,14 +5,23 @@
  * then the scored rows and the results' markdown (with the cost the system reported).
  * A broken outcome (crash, hang, garbage, a cost past --case-usd) is reported with its reason and exits 1. An
  * external system runs in the sandbox unless --local (as eval; where none can start, or where its code folder,
- * `--code DIR` for cmd:, holds or lies inside a build or dataset or holds the case, a usage error, exit 2).
+ * `--code DIR` for cmd:, holds or lies inside a build or dataset or holds the case, a usage error, exit 2). Before
+ * the case starts, every case of its folder is read and held to the folder's root as eval reads them
+ * (checks/harness/every-case.ts): a bad case anywhere in it is refused (exit 2).
  */
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { formatUsd, runCost } from '../../formats/cost.ts';
 import { CheckFailed, positiveFlag, realPathOf } from '../../foundation/index.ts';
-import { DEFAULT_REPLY_TIMEOUT_MS, loadCase, parseChannel, runCase, sandboxMode } from '../../checks/harness/index.ts';
+import {
+  DEFAULT_REPLY_TIMEOUT_MS,
+  loadCase,
+  loadEveryCase,
+  parseChannel,
+  runCase,
+  sandboxMode,
+} from '../../checks/harness/index.ts';
 import { resolveSystem } from '../../checks/systems/registry.ts';
 import { buildResults, readGoldRows, resultsMarkdown, score } from '../../checks/score/index.ts';
 import { CASE_USD_HELP, CODE_HELP, LOCAL_HELP, usdFlag } from './eval.ts';
@@ -54,6 +63,8 @@ export function registerRun(program: Command): void {
           hidden: data.map((path) => ({ path, what: "the case's build or dataset" })),
         });
         const lc = loadCase(caseDir);
+        // the whole folder as eval reads it: an in-process system reads the other cases too (checks/systems/)
+        loadEveryCase(lc.root);
         const outcome = await runCase(system, lc, { channel, replyTimeoutMs: timeoutS * 1000, caseUsd });
         for (const [qid, answer] of outcome.answers) process.stdout.write(JSON.stringify({ qid, answer }) + '\n');
         const goldFile = join(lc.dir, 'gold.jsonl');

@@ -5,9 +5,11 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CaseFile, casePathIssues, QuestionRow } from '../../formats/case-schema.ts';
+import { QuestionRow, type CaseFile } from '../../formats/case-schema.ts';
 import { GoldRow } from '../../formats/gold-row.ts';
-import { InputError, insideRoot, jsonlRows, pathString, readText, type InputIssue } from '../../foundation/index.ts';
+import { PlaceId, placeIdProblem } from '../../formats/place-id.ts';
+import { InputError, insideRoot, jsonlRows, readText, type InputIssue } from '../../foundation/index.ts';
+import { readCaseJson } from '../../checks/harness/load-case.ts';
 import type { z } from 'zod';
 import { caseIdsOf } from '../../formats/compile-hash.ts';
 import { Split } from '../../formats/split.ts';
@@ -89,8 +91,14 @@ function readScript(root: string, sid: string, issues: InputIssue[]): ScriptCont
   }
   const robot = readJson(file, issues) as { job?: unknown; layout?: unknown; split?: unknown } | undefined;
   if (!robot) return undefined;
-  if (typeof robot.job !== 'string' || typeof robot.layout !== 'string') {
-    issues.push({ file, path: typeof robot.job !== 'string' ? 'job' : 'layout', message: 'missing or not a string' });
+  if (typeof robot.job !== 'string') {
+    issues.push({ file, path: 'job', message: 'missing or not a string' });
+    return undefined;
+  }
+  // a place is found by its id (pipeline/heldout-places.ts buildPlace): never a path
+  const layout = PlaceId.safeParse(robot.layout);
+  if (!layout.success) {
+    issues.push({ file, path: 'layout', message: placeIdProblem(robot.layout)! });
     return undefined;
   }
   const rgb = join(root, 'scripts', sid, 'sensors', 'rgb');
@@ -100,37 +108,19 @@ function readScript(root: string, sid: string, issues: InputIssue[]): ScriptCont
     issues.push({ file, path: 'split', message: `not a split (${Split.options.join(' or ')})` });
     return undefined;
   }
-  return { sid, job: robot.job, layout: robot.layout, split: split.data, frames };
+  return { sid, job: robot.job, layout: layout.data, split: split.data, frames };
 }
 
 function readCase(root: string, cid: string, issues: InputIssue[]): CaseContents | undefined {
-  const dir = join(root, 'private', cid);
-  const file = join(dir, 'case.json');
-  // nothing of a case is read when a file of it, or a path it names, leads out of the root
-  const inside = insideRoot(root);
-  const outside = ['case.json', 'questions.jsonl', 'gold.jsonl']
-    .map((f) => inside.checkFile(join(dir, f)))
-    .filter((i): i is InputIssue => !!i);
-  if (outside.length) {
-    issues.push(...outside);
-    return undefined;
-  }
-  const raw = readJson(file, issues);
-  const named = casePathIssues(root, raw, file);
-  if (named.length) {
-    issues.push(...named);
-    return undefined;
-  }
+  // the one reading of a case.json (checks/harness/load-case.ts): nothing of a case is read when a file of it, or a
+  // path it names, leads out of the root or is not its own
+  const read = readCaseJson(root, cid, issues);
+  if (!read) return undefined;
+  const { dir, file, raw } = read;
   const questions = readLines(join(dir, 'questions.jsonl'), QuestionRow, issues);
   const gold = readLines(join(dir, 'gold.jsonl'), GoldRow, issues);
-  if (raw === undefined) return undefined;
-  const parsed = CaseFile.safeParse(raw);
-  if (!parsed.success) {
-    for (const iss of parsed.error.issues) issues.push({ file, path: pathString(iss.path), message: iss.message });
-    return undefined;
-  }
-  const c = parsed.data;
-  if (c.cid !== cid) issues.push({ file, path: 'cid', message: `is ${c.cid}, but the folder is ${cid}` });
+  if (!read.parsed) return undefined;
+  const c = read.parsed;
   const qids = questions.map((q) => q.qid);
   const goldQids = gold.map((g) => g.qid);
   if (qids.join() !== goldQids.join()) {

@@ -4,12 +4,14 @@
  * dataset is untrusted input: a case frame `../../etc/hostname`, an index entry, a file release.json lists, a
  * reference row, a render log's or a stage manifest's record, or a symbolic link anywhere in the folder that leads
  * out of it is an InputError (exit 2) naming the file the path was read from and the field, and nothing is read
- * through it. The loaders (checks/harness/load-case.ts, release/contents.ts) apply the same rule to what they read.
+ * through it; so is a case's or an index entry's `layout` that is not a place id (a place file is found by it). The
+ * loaders (checks/harness/load-case.ts, release/contents.ts) apply the same rule to what they read.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { casePathIssues } from '../../formats/case-schema.ts';
 import { caseIdsOf } from '../../formats/compile-hash.ts';
+import { placeIdProblem } from '../../formats/place-id.ts';
 import { InputError, insideRoot, readText, type InputIssue } from '../../foundation/index.ts';
 import { listLinks } from './files.ts';
 import { buildRecords, recordPathIssues, releaseRecords } from './recorded.ts';
@@ -53,7 +55,10 @@ export function namedPathIssues(root: string): InputIssue[] {
       const file = join(idx, name);
       const walk = (x: unknown, path: string, key: string): void => {
         if (typeof x === 'string') {
-          if (INDEX_PATH_FIELDS.has(key) || looksLikePath(x)) push(inside.check(x, { file, path }));
+          // a place is named by its id, never by a path (formats/place-id.ts)
+          const badPlace = key === 'layout' && path === 'layout' ? placeIdProblem(x) : null;
+          if (badPlace) push({ file, path, message: badPlace });
+          else if (INDEX_PATH_FIELDS.has(key) || looksLikePath(x)) push(inside.check(x, { file, path }));
         } else if (Array.isArray(x)) x.forEach((y, i) => walk(y, `${path}[${i}]`, key));
         else if (x && typeof x === 'object')
           for (const [k, y] of Object.entries(x)) walk(y, path ? `${path}.${k}` : k, k);

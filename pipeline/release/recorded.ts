@@ -2,12 +2,15 @@
  * The hashes the stages recorded of a build's files, and the files that changed since. Each stage records what it
  * read and wrote with the sha256 of each file: the script stage's manifest (BUILD/.stbench/script-<job>.json,
  * outputs), the render's (BUILD/.stbench/scripts/<sid>/render.json and BUILD/.stbench/render.json, inputs and
- * outputs), the compile's (BUILD/.stbench/compile.json, inputs and outputs) and every script's render log
- * (private/<sid>/render_log.json, inputs and outputs). Export holds every file it reads from the build to all of
- * them and refuses a build with a file that changed since a stage recorded it (a pose moved by hand after the
- * compile and the check), naming each file. It carries the records of the files it ships as they are into the
- * dataset (release.json `recorded`), so that verify holds a dataset's files to what the stages recorded as well as
- * to release.json's own `files` (an editor who updates the one still meets the other).
+ * outputs), the compile's (BUILD/.stbench/compile.json, inputs and outputs), the check's (BUILD/.stbench/check.json,
+ * outputs: check_report.json and check.md) and every script's render log (private/<sid>/render_log.json, inputs and
+ * outputs). Export holds every file it reads from the build to all of them and refuses a build with a file that
+ * changed since a stage recorded it (a pose moved by hand after the compile and the check, a check report edited to
+ * keep a question the balance rule dropped), naming each file; and a file it would ship as it is that no stage
+ * recorded (unrecordedFiles: a missing record would hold it to nothing), naming the stage to run again. It carries
+ * the records of the files it ships as they are into the dataset (release.json `recorded`), so that verify holds a
+ * dataset's files to what the stages recorded as well as to release.json's own `files` (an editor who updates the one
+ * still meets the other).
  *
  * Every path a record names is held to the root first (foundation/inside-root.ts; recordPathIssues).
  */
@@ -15,13 +18,14 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BUILD_META_DIR,
-  hashFile,
   InputError,
   insideRoot,
   isTempName,
   readText,
+  runSteps,
   type InputIssue,
 } from '../../foundation/index.ts';
+import { HashCache } from './files.ts';
 
 /** The hashes one stage recorded in one field of one file. */
 export interface HashRecord {
@@ -152,12 +156,16 @@ export function recordPathIssues(root: string, records: readonly HashRecord[]): 
   return out;
 }
 
+/** The file at a build's root that ships as it is: the check's report (the check records it). */
+export const SHIPPED_ROOT_FILES = ['check_report.json'] as const;
+
 /**
- * The files a command reads from a root and holds to the records: under scripts/ or private/, never build-only
- * (`.stbench/`, id masks) or a temporary file. A stage's record of its own settings files (the renderer's code) or of
- * BUILD/.stbench is not about a file that ships.
+ * The files a command reads from a root and holds to the records: check_report.json, and the files under scripts/ or
+ * private/, never build-only (`.stbench/`, id masks) or a temporary file. A stage's record of its own settings files
+ * (the renderer's code) or of BUILD/.stbench is not about a file that ships.
  */
 export function heldToRecords(rel: string): boolean {
+  if ((SHIPPED_ROOT_FILES as readonly string[]).includes(rel)) return true;
   const parts = rel.split('/');
   if (parts[0] !== 'scripts' && parts[0] !== 'private') return false;
   if (parts.some((p) => p === BUILD_META_DIR || isTempName(p))) return false;
@@ -168,19 +176,32 @@ export function heldToRecords(rel: string): boolean {
  * One line per file that differs from what a record says, or is missing though a record names it (only where its
  * script or case is still there: a script removed whole is another matter, reported by the readers), naming every
  * record it disagrees with: `scripts/<sid>/sensors/pose.jsonl: sha256 differs from what .stbench/compile.json inputs
- * recorded`. `held(rel)` says which files to hold (default: heldToRecords). Each file is hashed once.
+ * recorded`. `held(rel)` says which files to hold (default: heldToRecords). Each file is hashed once (`hashes`: the
+ * command's cache, shared with its other passes).
  */
 export function changedSinceRecorded(
   root: string,
   records: readonly HashRecord[],
   held: (rel: string) => boolean = heldToRecords,
+  hashes: HashCache = new HashCache(),
 ): string[] {
+  return runSteps(changedSinceRecordedSteps(root, records, held, hashes));
+}
+
+/** changedSinceRecorded a file a step (a command lets a signal in between: foundation/interrupt.ts). */
+export function* changedSinceRecordedSteps(
+  root: string,
+  records: readonly HashRecord[],
+  held: (rel: string) => boolean = heldToRecords,
+  hashes: HashCache = new HashCache(),
+): Generator<void, string[]> {
   const want = new Map<string, { sha: string; source: string }[]>();
   for (const r of records)
     for (const [p, sha] of Object.entries(r.hashes))
       if (held(p)) (want.get(p) ?? want.set(p, []).get(p)!).push({ sha, source: r.source });
   const out: string[] = [];
   for (const p of [...want.keys()].sort()) {
+    yield;
     const abs = join(root, p);
     const list = want.get(p)!;
     if (!existsSync(abs)) {
@@ -189,7 +210,7 @@ export function changedSinceRecorded(
       if (owner) out.push(`${p}: missing, though ${list.map((x) => x.source).join(', ')} recorded it`);
       continue;
     }
-    const now = hashFile(abs);
+    const now = hashes.hash(abs);
     const off = list.filter((x) => x.sha !== now);
     if (off.length)
       out.push(
@@ -197,6 +218,39 @@ export function changedSinceRecorded(
       );
   }
   return out;
+}
+
+/** The stage that writes a file a build ships as it is, by its path (null: no stage writes such a file). */
+const WRITER: [RegExp, string][] = [
+  [/^check_report\.json$/, 'check'],
+  [/^private\/index\/[^/]+\.json$/, 'compile'],
+  [/^scripts\/[^/]+\/(robot\.json|sensors\/camera\.json|sensors\/pose\.jsonl)$/, 'script'],
+  [/^private\/[^/]+\/timeline\.json$/, 'script'],
+  [/^scripts\/[^/]+\/(sensors\/rgb|perception)\/[^/]+$/, 'render'],
+  [/^private\/[^/]+\/(depth\/[^/]+|visibility\.jsonl|perception_ids\.jsonl|render_log\.json)$/, 'render'],
+];
+
+/** The stage that writes `rel` (`stbench render`), or null where none does. */
+export function stageWriting(rel: string): string | null {
+  const hit = WRITER.find(([re]) => re.test(rel));
+  return hit ? `stbench ${hit[1]}` : null;
+}
+
+/**
+ * One line per file of `shipped` (the files export ships as they are) that no record names, inputs or outputs of a
+ * stage manifest or a render log: such a file would be held to nothing, so it is refused, naming the stage to run
+ * again (`scripts/<sid>/robot.json: no stage recorded it: rerun stbench script`).
+ */
+export function unrecordedFiles(shipped: readonly string[], records: readonly HashRecord[]): string[] {
+  const named = new Set(records.flatMap((r) => Object.keys(r.hashes)));
+  return shipped
+    .filter((rel) => !named.has(rel))
+    .map((rel) => {
+      const stage = stageWriting(rel);
+      return stage
+        ? `${rel}: no stage recorded it: rerun ${stage}`
+        : `${rel}: no stage recorded it, and no stage writes such a file: remove it from the build`;
+    });
 }
 
 /**

@@ -2,11 +2,11 @@
  * Before and after the asset library furnished apartment_a (docs/apartment-assets-before-after.jpg): a few views of
  * the living room, the kitchen and the bedroom from the helper robot's camera (1.30 m up, 80 degrees, 640x480, pitched
  * down 30 degrees), rendered by Blender at the preview quality from the place as it was (plain boxes, a YAML file
- * given with --before, e.g. `git show <commit>:layouts/apartment_a.yaml > /tmp/old.yaml`) and as it is
- * (layouts/apartment_a.yaml), side by side. The place's initial state: things where the YAML puts them, resident_1
+ * given with --before, e.g. `git show <commit>:layouts/apartment_a.yaml > /tmp/old/apartment_a.yaml`: a place file is
+ * named by its id) and as it is (layouts/apartment_a.yaml), side by side. The place's initial state: things where the YAML puts them, resident_1
  * standing in the living room.
  *
- * Run: nice -n 10 npx tsx tests/bench/apartment-before-after.ts --before /tmp/old.yaml
+ * Run: nice -n 10 npx tsx tests/bench/apartment-before-after.ts --before /tmp/old/apartment_a.yaml
  *        [--out docs/apartment-assets-before-after.jpg] [--samples 8]
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { writeShotList } from '../../render/shot-list.ts';
 const args = process.argv.slice(2);
 const opt = (name: string, dflt?: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
 const BEFORE = opt('--before');
-if (!BEFORE) throw new Error('give --before OLD.yaml (the apartment as it was)');
+if (!BEFORE) throw new Error('give --before OLD/apartment_a.yaml (the apartment as it was)');
 const AFTER = opt('--after', join(LAYOUTS_DIR, 'apartment_a.yaml'))!;
 const OUT = opt('--out', join(import.meta.dirname, '..', '..', 'docs', 'apartment-assets-before-after.jpg'))!;
 const SAMPLES = Number(opt('--samples', String(QUALITY_PRESETS.preview.samples)));

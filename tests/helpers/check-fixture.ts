@@ -4,8 +4,7 @@
  * one case a script with ego_now, ego_mem and object_where questions (one a trick naming a thing that is not there),
  * whose gold the fixture computes from the same truth.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CaseFile } from '../../formats/case-schema.ts';
 import { thingName } from '../../compile/ask/names.ts';
@@ -15,6 +14,8 @@ import { getPlace } from '../../layouts/load.ts';
 import { emptyTimeline } from '../../layouts/timeline.ts';
 import { sha256, stream } from '../../foundation/index.ts';
 import { GoldRow, type GoldRowInput } from '../../checks/score/index.ts';
+import { fixtureFolder } from './fixture-folders.ts';
+import { writeStageManifest } from './stage-records.ts';
 
 export const ROBOT = {
   format: 'stbench.robot/1',
@@ -70,7 +71,7 @@ function offset(cam: { position: number[]; yaw_deg: number }, p: number[]) {
 
 /** Write a synthetic compiled build; returns its root and ids. */
 export function makeCheckBuild(opts: CheckBuildOptions = {}): CheckBuild {
-  const root = mkdtempSync(join(tmpdir(), 'stbench-check-'));
+  const root = fixtureFolder('stbench-check-');
   const place = getPlace('apartment_a');
   const rng = stream(opts.seed ?? 'check-fixture', 'fixture', 'ids');
   const nScripts = opts.scripts ?? 6;
@@ -309,5 +310,39 @@ export function makeCheckBuild(opts: CheckBuildOptions = {}): CheckBuild {
     put(root, `private/${cid}/questions.jsonl`, jsonl(questions));
     put(root, `private/${cid}/gold.jsonl`, jsonl(golds));
   }
+  recordStages(root, sids, cids);
   return { root, cids, sids };
+}
+
+/**
+ * What a real build's stages record of the fixture's files (the render logs record the frames, the visibility and the
+ * oracle): the script stage its robot.json and timeline, the render its render logs, the compile what it read and the
+ * case files it wrote. The check records its own report when it runs (checks/check.ts).
+ */
+function recordStages(root: string, sids: readonly string[], cids: readonly string[]): void {
+  writeStageManifest(root, 'script-helper', {
+    outputs: sids.flatMap((sid) => [`scripts/${sid}/robot.json`, `private/${sid}/timeline.json`]),
+  });
+  writeStageManifest(
+    root,
+    'render',
+    {
+      inputs: sids.map((sid) => `private/${sid}/timeline.json`),
+      outputs: sids.map((sid) => `private/${sid}/render_log.json`),
+    },
+    {},
+    { render: '0.1.0' },
+  );
+  writeStageManifest(root, 'compile', {
+    inputs: sids.flatMap((sid) => [
+      `private/${sid}/timeline.json`,
+      `private/${sid}/visibility.jsonl`,
+      `private/${sid}/render_log.json`,
+    ]),
+    outputs: cids.flatMap((cid) => [
+      `private/${cid}/case.json`,
+      `private/${cid}/questions.jsonl`,
+      `private/${cid}/gold.jsonl`,
+    ]),
+  });
 }

@@ -2,16 +2,19 @@
  * A small synthetic checked build for the export tests: two scripts (vacuum/2 and helper/1 in apartment_a) with two
  * tiny frames each (JPEG, depth PNG, id mask), robot.json, pose, oracle, timeline, visibility, render logs with the
  * frames' hashes; two cases with questions and gold of two families; a check report that keeps clear_path on the
- * vacuum (the balance rule keeping two of its three questions) and drops object_where on both jobs.
+ * vacuum (the balance rule keeping two of its three questions) and drops object_where on both jobs; and the records a
+ * real build's stages write of its files (recordStages, writeCheckReport), so that every file export ships as it is
+ * has one.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { PNG } from 'pngjs';
 import { CHECK_REPORT_FORMAT, type CheckReport } from '../../checks/check-report.ts';
 import { hashFile, sha256 } from '../../foundation/index.ts';
 import { compileHash } from '../../formats/compile-hash.ts';
+import { fixtureFolder } from './fixture-folders.ts';
+import { writeStageManifest } from './stage-records.ts';
 
 export const SID_V = 'a0a0a0a0a0a0a0a0';
 export const SID_H = 'b1b1b1b1b1b1b1b1';
@@ -54,7 +57,7 @@ function step(k: number, task = 0) {
   };
 }
 
-async function script(root: string, sid: string, job: string, seed: number): Promise<void> {
+async function script(root: string, sid: string, job: string, seed: number, raycast = false): Promise<void> {
   put(
     root,
     `scripts/${sid}/robot.json`,
@@ -122,7 +125,18 @@ async function script(root: string, sid: string, job: string, seed: number): Pro
   put(
     root,
     `private/${sid}/render_log.json`,
-    JSON.stringify({ format: 'stbench.render_log/1', sid, blender: '3.4.1', frames, outputs }, null, 2),
+    JSON.stringify(
+      {
+        format: 'stbench.render_log/1',
+        sid,
+        blender: raycast ? null : '3.4.1',
+        ...(raycast ? { engine: 'raycast' } : {}),
+        frames,
+        outputs,
+      },
+      null,
+      2,
+    ),
   );
   put(root, `.stbench/scripts/${sid}/render_job.json`, '{}');
   put(
@@ -306,15 +320,89 @@ export function checkReport(root: string, over: Partial<CheckReport> = {}): Chec
   };
 }
 
+/** Write the check report and record it as the check stage does (BUILD/.stbench/check.json: the report and check.md). */
 export function writeCheckReport(root: string, report: CheckReport): void {
   put(root, 'check_report.json', JSON.stringify(report, null, 2));
+  put(root, 'check.md', '# check\n');
+  writeStageManifest(
+    root,
+    'check',
+    { outputs: ['check_report.json', 'check.md'] },
+    { verdict_mode: report.verdict_mode, min_questions: report.min_questions, compile_hash: report.compile_hash },
+  );
 }
 
-/** Build the synthetic checked build in a fresh temp folder; returns its path. */
-export async function makeBuild(): Promise<string> {
-  const root = mkdtempSync(join(tmpdir(), 'stbench-export-build-'));
-  await script(root, SID_V, 'vacuum/2', 1);
-  await script(root, SID_H, 'helper/1', 2);
+/**
+ * Record in the build what a real build's stages record of its files (every file export ships as it is has a record):
+ * each render log's inputs; the script stage's outputs (BUILD/.stbench/script-<job>.json); the render's render logs
+ * (BUILD/.stbench/render.json); the compile's inputs and outputs (BUILD/.stbench/compile.json). The check's record is
+ * writeCheckReport's.
+ */
+function recordStages(root: string): void {
+  const scripts: [string, string][] = [
+    ['script-vacuum', SID_V],
+    ['script-helper', SID_H],
+  ];
+  for (const [, sid] of scripts) {
+    const log = join(root, 'private', sid, 'render_log.json');
+    const v = JSON.parse(readFileSync(log, 'utf8'));
+    v.inputs = Object.fromEntries(
+      [`private/${sid}/timeline.json`, `scripts/${sid}/sensors/camera.json`].map((r) => [r, hashFile(join(root, r))]),
+    );
+    put(root, `private/${sid}/render_log.json`, JSON.stringify(v, null, 2));
+  }
+  for (const [stage, sid] of scripts)
+    writeStageManifest(root, stage, {
+      outputs: [
+        `scripts/${sid}/robot.json`,
+        `scripts/${sid}/sensors/camera.json`,
+        `scripts/${sid}/sensors/pose.jsonl`,
+        `private/${sid}/timeline.json`,
+      ],
+    });
+  writeStageManifest(
+    root,
+    'render',
+    {
+      inputs: scripts.flatMap(([, sid]) => [`private/${sid}/timeline.json`, `scripts/${sid}/sensors/camera.json`]),
+      outputs: scripts.map(([, sid]) => `private/${sid}/render_log.json`),
+    },
+    {},
+    { render: '0.1.0' },
+  );
+  writeStageManifest(
+    root,
+    'compile',
+    {
+      inputs: scripts.flatMap(([, sid]) => [
+        `private/${sid}/timeline.json`,
+        `private/${sid}/visibility.jsonl`,
+        `scripts/${sid}/sensors/pose.jsonl`,
+        `private/${sid}/render_log.json`,
+      ]),
+      outputs: [
+        ...[CID_V, CID_H].flatMap((cid) => [
+          `private/${cid}/case.json`,
+          `private/${cid}/questions.jsonl`,
+          `private/${cid}/gold.jsonl`,
+          `private/index/${cid}.json`,
+        ]),
+        ...scripts.map(([, sid]) => `private/index/${sid}.json`),
+        'compile_report.json',
+      ],
+    },
+    { seed: 'seed-42' },
+  );
+}
+
+/**
+ * Build the synthetic checked build in a fresh temp folder; returns its path. `raycast`: its render logs say its
+ * frames were ray-cast (a truth-only build), as the render stage wrote and recorded them.
+ */
+export async function makeBuild(opts: { raycast?: boolean } = {}): Promise<string> {
+  const root = fixtureFolder('stbench-export-build-');
+  await script(root, SID_V, 'vacuum/2', 1, opts.raycast);
+  await script(root, SID_H, 'helper/1', 2, opts.raycast);
   compiledCase(
     root,
     caseFile(
@@ -345,34 +433,7 @@ export async function makeBuild(): Promise<string> {
     'compile_report.json',
     JSON.stringify({ compile_hash: hash, compile_seed: 'seed-42', compile_version: '0.1.0' }),
   );
-  put(
-    root,
-    '.stbench/compile.json',
-    JSON.stringify({
-      stage: 'compile',
-      tool_version: '0.1.0',
-      settings: { seed: 'seed-42' },
-      inputs: {},
-      outputs: {},
-      versions: {},
-      complete: true,
-      updated: '',
-    }),
-  );
-  put(
-    root,
-    '.stbench/render.json',
-    JSON.stringify({
-      stage: 'render',
-      tool_version: '0.1.0',
-      settings: {},
-      inputs: {},
-      outputs: {},
-      versions: { render: '0.1.0' },
-      complete: true,
-      updated: '',
-    }),
-  );
+  recordStages(root);
   writeCheckReport(root, checkReport(root));
   // the answers the check saved for the reference systems on the detections channel: unknown for the floor, and the
   // perfect reader's (the gold's values) for the ceiling; export takes them instead of running the reader on frames

@@ -1,6 +1,6 @@
 /**
- * Assets in Blender agree with the ray-cast truth: each showroom of tests/inputs/places/ (asset-showroom.yaml, the
- * living room and bedroom kinds; -home, the kitchen and bathroom kinds; -warehouse; -downtown: one item of every kind
+ * Assets in Blender agree with the ray-cast truth: each showroom of tests/inputs/places/ (apartment_s.yaml, the
+ * living room and bedroom kinds; apartment_h, the kitchen and bathroom kinds; warehouse_s; downtown_s: one item of every kind
  * of layouts/assets/ between them, things on their surfaces and shelves) as the render stage hands it to Blender
  * (buildShotList), three or four frames each at 640x480 and one sample, Blender's depth and id passes against
  * `raycastFrame` of the same objects. At least 99% of pixels must carry the same id and a depth within 10 mm, as the
@@ -42,7 +42,7 @@ type Frame = { position: [number, number, number]; yaw_deg: number; pitch_deg: n
 const SHOWROOMS: { name: string; file: string; frames: Frame[] }[] = [
   {
     name: 'living room and bedroom',
-    file: 'asset-showroom.yaml',
+    file: 'apartment_s.yaml',
     frames: [
       // from the south, high: the couch, the armchair, the tables and the chair in front, the bed, wardrobe and console
       { position: [5, -2.2, 3.0], yaw_deg: 90, pitch_deg: -38 },
@@ -54,7 +54,7 @@ const SHOWROOMS: { name: string; file: string; frames: Frame[] }[] = [
   },
   {
     name: 'kitchen and bathroom',
-    file: 'asset-showroom-home.yaml',
+    file: 'apartment_h.yaml',
     frames: [
       // from the south, high: the counter's sink and hob, the fridge, the shoe rack, the sink; the bathtub and toilet behind
       { position: [4.6, -2.0, 3.0], yaw_deg: 90, pitch_deg: -40 },
@@ -66,7 +66,7 @@ const SHOWROOMS: { name: string; file: string; frames: Frame[] }[] = [
   },
   {
     name: 'warehouse',
-    file: 'asset-showroom-warehouse.yaml',
+    file: 'warehouse_s.yaml',
     frames: [
       // from the south, high: every item, the floor row in front, the shelving, the packing table and the charger behind
       { position: [5, -2.2, 3.0], yaw_deg: 90, pitch_deg: -38 },
@@ -80,7 +80,7 @@ const SHOWROOMS: { name: string; file: string; frames: Frame[] }[] = [
   },
   {
     name: 'downtown',
-    file: 'asset-showroom-downtown.yaml',
+    file: 'downtown_s.yaml',
     frames: [
       // from the south, high: the car and the van in front, the street furniture, the tree and the building behind
       { position: [20, -9, 9], yaw_deg: 90, pitch_deg: -28 },

@@ -3,13 +3,18 @@
  * depth, whatever the channel, its own files, the script's robot.json) to the dataset's root before the case starts,
  * and eval checks every case before the first one runs: a case that names a file outside the root, by `..`, by an
  * absolute path or through a symbolic link, is refused (InputError, exit 2, naming the file and the field), and no
- * system is opened, so nothing of the outside file reaches it.
+ * system is opened, so nothing of the outside file reaches it. A frame inside the root that is not its script's frame
+ * file (the case's gold) is refused the same way; `run` reads every case of its folder as eval does, the systems that
+ * read other cases (checks/systems/case-heads.ts, training-golds.ts) read them through loadCase, and the check's
+ * trick questions (compile_report.json) are held to the root too.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { trickQids } from '../../../checks/check.ts';
 import { runEval } from '../../../checks/eval.ts';
+import { caseHeads, clearTrainingCache, otherScriptsRows } from '../../../checks/systems/training-golds.ts';
 import { loadCase, type InProcessSystem } from '../../../checks/harness/index.ts';
 import { InputError } from '../../../foundation/index.ts';
 import { runCli } from '../../helpers/cli-in-process.ts';
@@ -159,6 +164,67 @@ describe('eval and run on a dataset that names files outside itself', () => {
     expect(e).toBeInstanceOf(InputError);
     expect(e!.issues).toEqual([expect.objectContaining({ file: robot, path: '' })]);
     expect(e!.message).toContain('lies outside the build');
+  });
+
+  it("a frame inside the dataset that is not its script's frame file (the case's gold) is never handed over", async () => {
+    const root = temp('eval');
+    const a = await makeCase(root, 0);
+    const b = await makeCase(root, 1);
+    setFrame(a, 1, 'rgb', `private/${a.cid}/gold.jsonl`);
+    // another script's frame is not this case's either
+    setFrame(b, 0, 'depth', `private/${a.sid}/depth/000000.png`);
+    const s = spy();
+    const e = await refusal(runEval({ system: s.system, data: root, out: join(temp('run'), 'run') }));
+    expect(e.issues.map((i) => `${i.file} ${i.path}`)).toEqual([
+      `${join(a.dir, 'case.json')} frames[1].rgb`,
+      `${join(b.dir, 'case.json')} frames[0].depth`,
+    ]);
+    expect(e.issues[0].message).toContain(
+      `is not a frame file of the case's script (a frame's rgb is scripts/${a.sid}/`,
+    );
+    expect(s.opened).toEqual([]);
+    const r = await runCli(['run', 'all_unknown', a.dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${join(a.dir, 'case.json')}: frames[1].rgb: "private/${a.cid}/gold.jsonl" is not`);
+  });
+
+  it('run reads the whole folder as eval does: another case naming a file outside it refuses the run', async () => {
+    const root = temp('run');
+    const a = await makeCase(root, 0);
+    const b = await makeCase(root, 1);
+    setFrame(b, 2, 'rgb', '../../../../etc/hostname');
+    const r = await runCli(['run', 'all_unknown', a.dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${join(b.dir, 'case.json')}: frames[2].rgb: "../../../../etc/hostname" lies outside`);
+    expect(r.stdout).toBe('');
+  });
+
+  it("the systems that read other cases read them through loadCase: another case's gold linked out is refused", async () => {
+    const root = temp('train');
+    const a = await makeCase(root, 0);
+    const b = await makeCase(root, 1);
+    // b's gold moved out of the dataset, a link left in its place
+    const outside = join(temp('outside'), 'gold.jsonl');
+    writeFileSync(outside, readFileSync(join(b.dir, 'gold.jsonl')));
+    rmSync(join(b.dir, 'gold.jsonl'));
+    symlinkSync(outside, join(b.dir, 'gold.jsonl'));
+    clearTrainingCache();
+    expect(() => otherScriptsRows(root, a.sid)).toThrow(/gold\.jsonl: .*lies outside the build/);
+    expect(() => caseHeads(root)).toThrow(InputError);
+    clearTrainingCache();
+  });
+
+  it("the check's trick questions and eval's root files are held to the root: a compile report linked out", async () => {
+    const root = temp('tricks');
+    await makeCase(root, 0);
+    const outside = join(temp('outside'), 'compile_report.json');
+    writeFileSync(outside, JSON.stringify({ trick_qids: ['0123456789abcdef'] }));
+    symlinkSync(outside, join(root, 'compile_report.json'));
+    expect(() => trickQids(root)).toThrow(/compile_report\.json: .*lies outside the build/);
+    const s = spy();
+    const e = await refusal(runEval({ system: s.system, data: root, out: join(temp('run'), 'run') }));
+    expect(e.issues).toEqual([expect.objectContaining({ file: join(root, 'compile_report.json'), path: '' })]);
+    expect(s.opened).toEqual([]);
   });
 
   it('on the detections channel a missing depth of any selected case is refused before the first case starts', async () => {

@@ -17,7 +17,7 @@ import { placeSolids } from '../../../layouts/world.ts';
 import type { Solid } from '../../../layouts/solids.ts';
 import { bandOutline, contact, pointToOutline, type Outline, type V2 } from '../../helpers/recompute-golds.ts';
 
-const { place } = loadPlaceFile(join(REPO_ROOT, 'tests', 'inputs', 'places', 'asset-showroom.yaml'));
+const { place } = loadPlaceFile(join(REPO_ROOT, 'tests', 'inputs', 'places', 'apartment_s.yaml'));
 // tilted parts: a knob (a cylinder rolled onto y, as the cabinets' are), a cylinder and a box tilted both ways
 const tilted = (
   name: string,

@@ -1,6 +1,5 @@
 /** `stbench export` on a small synthetic checked build: what ships, the card against release.json, the Parquet table. */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parquetReadObjects } from 'hyparquet';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { ReleaseJson } from '../../../pipeline/release/release-json.ts';
 import { verifyDataset } from '../../../pipeline/verify.ts';
 import { cardInt, cardSigned, tableRows } from '../../helpers/card-tables.ts';
 import { CID_H, CID_V, makeBuild, Q } from '../../helpers/export-fixture.ts';
+import { fixtureFolder } from '../../helpers/fixture-folders.ts';
 
 const n = cardInt;
 
@@ -20,7 +20,7 @@ describe('stbench export', () => {
 
   beforeAll(async () => {
     build = await makeBuild();
-    out = join(mkdtempSync(join(tmpdir(), 'stbench-export-out-')), 'dataset');
+    out = join(fixtureFolder('stbench-export-out-'), 'dataset');
     await exportDataset({ data: build, out, version: '0.1.0', repoId: 'someone/somebench' });
     release = ReleaseJson.parse(JSON.parse(readFileSync(join(out, 'release.json'), 'utf8')));
   });
@@ -218,7 +218,7 @@ describe('stbench export', () => {
   });
 
   it('a card without a hub id names no one', async () => {
-    const out2 = join(mkdtempSync(join(tmpdir(), 'stbench-export-out-')), 'ds');
+    const out2 = join(fixtureFolder('stbench-export-out-'), 'ds');
     await exportDataset({ data: build, out: out2, version: '0.1.0' });
     const md = readFileSync(join(out2, 'README.md'), 'utf8');
     expect(md).toContain('No hub id was given');
@@ -233,23 +233,12 @@ describe('stbench export', () => {
 });
 
 describe('stbench export and verify of a truth-only build', () => {
-  /** The synthetic build with its render logs saying its frames were ray-cast. */
-  async function truthOnlyBuild(): Promise<string> {
-    const build = await makeBuild();
-    for (const sid of readdirSync(join(build, 'private'))) {
-      const f = join(build, 'private', sid, 'render_log.json');
-      if (!existsSync(f)) continue;
-      writeFileSync(
-        f,
-        JSON.stringify({ ...JSON.parse(readFileSync(f, 'utf8')), engine: 'raycast', blender: null }, null, 2),
-      );
-    }
-    return build;
-  }
+  /** The synthetic build with its render logs saying its frames were ray-cast (as the render recorded them). */
+  const truthOnlyBuild = () => makeBuild({ raycast: true });
 
   it('refuses it without --truth-only, writing nothing', async () => {
     const build = await truthOnlyBuild();
-    const out = join(mkdtempSync(join(tmpdir(), 'stbench-export-truth-')), 'dataset');
+    const out = join(fixtureFolder('stbench-export-truth-'), 'dataset');
     await expect(exportDataset({ data: build, out, version: '0.1.0' })).rejects.toThrow(
       /truth-only build.*--truth-only/s,
     );
@@ -258,7 +247,7 @@ describe('stbench export and verify of a truth-only build', () => {
 
   it('with --truth-only marks the dataset truth-only, which verify accepts only as such', async () => {
     const build = await truthOnlyBuild();
-    const out = join(mkdtempSync(join(tmpdir(), 'stbench-export-truth-')), 'dataset');
+    const out = join(fixtureFolder('stbench-export-truth-'), 'dataset');
     const r = await exportDataset({ data: build, out, version: '0.1.0', truthOnly: true });
     expect(r.release.truth_only).toBe(true);
     const card = readFileSync(join(out, 'README.md'), 'utf8');
@@ -271,7 +260,7 @@ describe('stbench export and verify of a truth-only build', () => {
 
   it('refuses --truth-only on a rendered build', async () => {
     const build = await makeBuild();
-    const out = join(mkdtempSync(join(tmpdir(), 'stbench-export-truth-')), 'dataset');
+    const out = join(fixtureFolder('stbench-export-truth-'), 'dataset');
     await expect(exportDataset({ data: build, out, version: '0.1.0', truthOnly: true })).rejects.toThrow(
       /rendered build/,
     );

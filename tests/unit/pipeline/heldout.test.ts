@@ -153,6 +153,6 @@ describe('validate on a place named alone', () => {
     expect(r.stderr).toContain(`amr-1.yaml:`);
     expect(r.stderr).toContain(`place ${place.id} has no site playing the role "charger"`);
     // a showroom of downtown assets has no drop points, and no job runs there
-    expect(validate(join(REPO_ROOT, 'tests/inputs/places/asset-showroom-downtown.yaml')).status).toBe(0);
+    expect(validate(join(REPO_ROOT, 'tests/inputs/places/downtown_s.yaml')).status).toBe(0);
   });
 });

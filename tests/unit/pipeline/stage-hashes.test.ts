@@ -4,9 +4,13 @@
  * exported dataset, with release.json's own hash updated to match, is caught by verify through the records the
  * dataset carries (release.json `recorded`), and a render log's inputs hold the files it was rendered from.
  *
- * The build is the export fixture's, with the records a real build's stages write: the script stage's outputs
- * (BUILD/.stbench/script-<job>.json), the compile's inputs and outputs (BUILD/.stbench/compile.json), and the
- * render logs' inputs.
+ * The check records what it writes (BUILD/.stbench/check.json): a check report edited after the check (to keep a
+ * question the balance rule dropped) is refused by export, and by verify once it ships. A file export would ship as it
+ * is that no stage recorded is refused, naming the stage to run again.
+ *
+ * The build is the export fixture's, with the records a real build's stages write (tests/helpers/export-fixture.ts):
+ * the script stage's outputs (BUILD/.stbench/script-<job>.json), the render's render logs, the compile's inputs and
+ * outputs (BUILD/.stbench/compile.json), the check's report, and the render logs' inputs.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +20,7 @@ import { CheckFailed, hashFile } from '../../../foundation/index.ts';
 import { exportDataset } from '../../../pipeline/export.ts';
 import { verifyDataset } from '../../../pipeline/verify.ts';
 import { runCli } from '../../helpers/cli-in-process.ts';
-import { CID_H, CID_V, makeBuild, SID_H, SID_V } from '../../helpers/export-fixture.ts';
+import { CID_V, makeBuild, Q, SID_H, SID_V } from '../../helpers/export-fixture.ts';
 
 const made: string[] = [];
 const fresh = (name: string) => {
@@ -28,60 +32,6 @@ afterAll(() => {
 });
 const POSE = `scripts/${SID_V}/sensors/pose.jsonl`;
 const CAMERA = `scripts/${SID_V}/sensors/camera.json`;
-
-/** Record in the fixture build what a real build's stages record of its files. */
-function recordStages(build: string): void {
-  const sha = (rel: string) => hashFile(join(build, rel));
-  for (const sid of [SID_V, SID_H]) {
-    const log = join(build, 'private', sid, 'render_log.json');
-    const v = JSON.parse(readFileSync(log, 'utf8'));
-    v.inputs = Object.fromEntries(
-      [`private/${sid}/timeline.json`, `scripts/${sid}/sensors/camera.json`].map((r) => [r, sha(r)]),
-    );
-    writeFileSync(log, JSON.stringify(v, null, 2));
-  }
-  const manifest = (stage: string, inputs: string[], outputs: string[], settings = {}) =>
-    writeFileSync(
-      join(build, '.stbench', `${stage}.json`),
-      JSON.stringify({
-        stage,
-        tool_version: '0.1.0',
-        settings,
-        inputs: Object.fromEntries(inputs.map((r) => [r, sha(r)])),
-        outputs: Object.fromEntries(outputs.map((r) => [r, sha(r)])),
-        versions: {},
-        complete: true,
-        updated: '',
-      }),
-    );
-  for (const [stage, sid] of [
-    ['script-vacuum', SID_V],
-    ['script-helper', SID_H],
-  ])
-    manifest(
-      stage,
-      [],
-      ['robot.json', 'sensors/camera.json', 'sensors/pose.jsonl']
-        .map((f) => `scripts/${sid}/${f}`)
-        .concat([`private/${sid}/timeline.json`]),
-    );
-  manifest(
-    'compile',
-    [SID_V, SID_H].flatMap((sid) => [
-      `private/${sid}/timeline.json`,
-      `private/${sid}/visibility.jsonl`,
-      `scripts/${sid}/sensors/pose.jsonl`,
-      `private/${sid}/render_log.json`,
-    ]),
-    [CID_V, CID_H].flatMap((cid) => [
-      `private/${cid}/case.json`,
-      `private/${cid}/questions.jsonl`,
-      `private/${cid}/gold.jsonl`,
-      `private/index/${cid}.json`,
-    ]),
-    { seed: 'seed-42' },
-  );
-}
 
 /** Move the first pose of a pose.jsonl 3 m along x: still a valid step, another world. */
 function movePose(file: string): void {
@@ -105,8 +55,6 @@ describe('export and verify hold shipped files to what the stages recorded', () 
   let dataset: string;
   beforeAll(async () => {
     build = await makeBuild();
-    made.push(build);
-    recordStages(build);
     dataset = fresh('dataset');
     await exportDataset({ data: build, out: dataset, version: '1.0.0' });
   }, 120_000);
@@ -197,7 +145,66 @@ describe('export and verify hold shipped files to what the stages recorded', () 
       `private/${SID_V}/visibility.jsonl: sha256 differs from what .stbench/compile.json inputs, private/${SID_V}/render_log.json outputs recorded`,
     );
     expect(msg).toContain(
-      `${CAMERA}: missing, though .stbench/script-vacuum.json outputs, private/${SID_V}/render_log.json inputs recorded it`,
+      `${CAMERA}: missing, though .stbench/render.json inputs, .stbench/script-vacuum.json outputs, private/${SID_V}/render_log.json inputs recorded it`,
     );
+  });
+
+  /** Keep in the check report a clear_path question the balance rule dropped (Q.cp3), as a hand edit would. */
+  const keepDropped = (file: string) => {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    const fam = r.families.find((f: { family: string; status: string }) => f.family === 'clear_path');
+    fam.kept_qids.push(Q.cp3);
+    writeFileSync(file, JSON.stringify(r, null, 2));
+  };
+
+  it('the check records its report: one edited after the check is refused by export and, shipped, by verify', async () => {
+    const rec = JSON.parse(readFileSync(join(build, '.stbench', 'check.json'), 'utf8'));
+    expect(rec.outputs['check_report.json']).toBe(hashFile(join(build, 'check_report.json')));
+    const r = JSON.parse(readFileSync(join(dataset, 'release.json'), 'utf8'));
+    expect(r.recorded['.stbench/check.json outputs']).toEqual({
+      'check_report.json': rec.outputs['check_report.json'],
+    });
+    // the build's report edited to keep a question the balance rule dropped: export refuses it, writing nothing
+    const b = fresh('build');
+    cpSync(build, b, { recursive: true });
+    keepDropped(join(b, 'check_report.json'));
+    const out = fresh('out');
+    const e = await exportDataset({ data: b, out, version: '1.0.0' }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(CheckFailed);
+    expect((e as Error).message).toContain(
+      'check_report.json: sha256 differs from what .stbench/check.json outputs recorded',
+    );
+    expect(existsSync(out)).toBe(false);
+    // the same edit in the dataset, release.json's own hash brought in line: verify names the check's record
+    const d = fresh('report');
+    cpSync(dataset, d, { recursive: true });
+    keepDropped(join(d, 'check_report.json'));
+    rehash(d, 'check_report.json');
+    expect(await verifyDataset(d)).toEqual([
+      expect.stringMatching(
+        /^check_report\.json: sha256 differs from what release\.json recorded\["\.stbench\/check\.json outputs"\] recorded/,
+      ),
+    ]);
+    const v = await runCli(['verify', d]);
+    expect(v.code).toBe(1);
+    expect(v.stderr).toContain('check_report.json: sha256 differs from what release.json recorded');
+  });
+
+  it('a file export would ship as it is that no stage recorded is refused, naming the stage to run again', async () => {
+    const b = fresh('build');
+    cpSync(build, b, { recursive: true });
+    // the script stage's record of the vacuum's scripts gone, the check's gone, and a file no stage writes
+    rmSync(join(b, '.stbench', 'script-vacuum.json'));
+    rmSync(join(b, '.stbench', 'check.json'));
+    writeFileSync(join(b, 'private', SID_H, 'notes.txt'), 'a note');
+    const out = fresh('out');
+    const r = await runCli(['export', '--data', b, '--out', out, '--version', '1.0.0']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`scripts/${SID_V}/robot.json: no stage recorded it: rerun stbench script`);
+    expect(r.stderr).toContain('check_report.json: no stage recorded it: rerun stbench check');
+    expect(r.stderr).toContain(`private/${SID_H}/notes.txt: no stage recorded it, and no stage writes such a file`);
+    // what another record still holds is not named: the vacuum's pose is the compile's input
+    expect(r.stderr).not.toContain(`${POSE}: no stage recorded it`);
+    expect(existsSync(out)).toBe(false);
   });
 });

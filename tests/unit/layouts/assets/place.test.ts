@@ -1,5 +1,5 @@
 /**
- * Places built of assets: the showrooms tests/inputs/places/asset-showroom*.yaml together hold one item of each kind
+ * Places built of assets: the showrooms tests/inputs/places/*.yaml (each named by its id) together hold one item of each kind
  * (the home furniture's a round side table and a table lamp standing on the nightstand besides, things resting on
  * the couch's seat, the tables, the bed and the console's top; the warehouse kinds' totes on a rack's levels, a
  * carton on the pallet, a parcel on the packing table). Each passes `stbench validate`; its solids ray-cast with the
@@ -20,7 +20,7 @@ import { raycastFrame, truthScene } from '../../../../render/truth/raycast-rende
 
 const DIR = join(REPO_ROOT, 'tests', 'inputs', 'places');
 const FILES = readdirSync(DIR)
-  .filter((f) => /^asset-showroom.*\.yaml$/.test(f))
+  .filter((f) => f.endsWith('.yaml'))
   .sort()
   .map((f) => join(DIR, f));
 

@@ -255,11 +255,7 @@ export function appendLineWhole(path: string, line: string): void {
     closeQuietly(fd);
     throw isFsError(e) ? new WriteFailed(path, e) : e;
   }
-  try {
-    closeSync(fd);
-  } catch (e) {
-    throw new WriteFailed(path, e);
-  }
+  closeNamed(fd, path);
 }
 
 /**
@@ -327,11 +323,7 @@ export function writeFilesAtomic(
         closeQuietly(fd);
         throw isFsError(e) ? new WriteFailed(path, e) : e;
       }
-      try {
-        closeSync(fd);
-      } catch (e) {
-        throw new WriteFailed(path, e);
-      }
+      closeNamed(fd, path);
     }
     faultPoint(points.beforeRename ?? 'atomic:before-rename');
   } catch (e) {
@@ -382,6 +374,15 @@ export function copyFileAtomic(from: string, to: string): void {
   }
   leaveWrite();
   faultPoint('atomic:after-rename');
+}
+
+/** Close a written file; a failure (a deferred write error) names the file. */
+function closeNamed(fd: number, path: string): void {
+  try {
+    closeSync(fd);
+  } catch (e) {
+    throw new WriteFailed(path, e);
+  }
 }
 
 function closeQuietly(fd: number): void {

@@ -47,7 +47,8 @@ export interface Contents {
   cases: CaseContents[];
 }
 
-function readJson(file: string, issues: InputIssue[]): unknown {
+/** A JSON file of a build or dataset; a problem goes into `issues` (with its file) and gives undefined. */
+export function readJsonFile(file: string, issues: InputIssue[]): unknown {
   try {
     return JSON.parse(readText(file));
   } catch (e) {
@@ -89,7 +90,7 @@ function readScript(root: string, sid: string, issues: InputIssue[]): ScriptCont
     issues.push({ file, path: '', message: 'missing: every script has a robot.json' });
     return undefined;
   }
-  const robot = readJson(file, issues) as { job?: unknown; layout?: unknown; split?: unknown } | undefined;
+  const robot = readJsonFile(file, issues) as { job?: unknown; layout?: unknown; split?: unknown } | undefined;
   if (!robot) return undefined;
   if (typeof robot.job !== 'string') {
     issues.push({ file, path: 'job', message: 'missing or not a string' });

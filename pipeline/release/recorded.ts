@@ -21,11 +21,11 @@ import {
   InputError,
   insideRoot,
   isTempName,
-  readText,
   runSteps,
   type InputIssue,
 } from '../../foundation/index.ts';
 import { HashCache } from './files.ts';
+import { readJsonFile } from './contents.ts';
 
 /** The hashes one stage recorded in one field of one file. */
 export interface HashRecord {
@@ -40,16 +40,6 @@ export interface HashRecord {
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const FIELDS = ['inputs', 'outputs'] as const;
-
-function readJsonFile(file: string, issues: InputIssue[]): unknown {
-  try {
-    return JSON.parse(readText(file));
-  } catch (e) {
-    if (e instanceof InputError) issues.push(...e.issues);
-    else issues.push({ file, path: '', message: `not readable JSON: ${(e as Error).message}` });
-    return undefined;
-  }
-}
 
 /** The records of one file's `inputs` and `outputs` (`rel`: the file relative to the root, as sources name it). */
 function recordsOf(root: string, rel: string, value: unknown, out: HashRecord[], issues: InputIssue[]): void {

@@ -45,3 +45,17 @@ export function diffSnapshots(
   for (const k of after.keys()) if (!before.has(k) && !allowed(k)) out.push(`+ ${k}`);
   return out.sort();
 }
+
+/** Every path under a folder, folders included (an empty temporary folder counts too), sorted. */
+export function treePaths(root: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string): void => {
+    for (const e of readdirSync(rel ? join(root, rel) : root, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      out.push(r);
+      if (e.isDirectory()) walk(r);
+    }
+  };
+  if (existsSync(root)) walk('');
+  return out.sort();
+}

@@ -4,7 +4,7 @@
  * no lock, and once there is space again the same command completes with the bytes of a run that never failed; the
  * view's part-written site is its own (its mark is written first), not a stranger's folder.
  */
-import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { setFaultHandler } from '../../../foundation/index.ts';
 import { makeCheckBuild } from '../../helpers/check-fixture.ts';
 import { runCli } from '../../helpers/cli-in-process.ts';
 import { scriptJob } from '../../helpers/raycast-build.ts';
+import { treePaths } from '../../helpers/tree-snapshot.ts';
 
 const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 
@@ -23,24 +24,10 @@ beforeAll(() => {
 afterEach(() => setFaultHandler(null));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Every path under a folder, folders included. */
-function paths(root: string): string[] {
-  const out: string[] = [];
-  const walk = (rel: string): void => {
-    for (const e of readdirSync(rel ? join(root, rel) : root, { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      out.push(r);
-      if (e.isDirectory()) walk(r);
-    }
-  };
-  if (existsSync(root)) walk('');
-  return out.sort();
-}
-
 /** path -> sha256 of every file (stage manifests without their `updated` time). */
 function files(root: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const rel of paths(root)) {
+  for (const rel of treePaths(root)) {
     if (!lstatSync(join(root, rel)).isFile()) continue;
     let text: string | Buffer = readFileSync(join(root, rel));
     if (rel.split('/').includes('.stbench') && rel.endsWith('.json'))
@@ -50,8 +37,8 @@ function files(root: string): Record<string, string> {
   return out;
 }
 
-const temps = (root: string) => paths(root).filter((p) => p.split('/').some((part) => part.includes('.tmp-')));
-const locks = (root: string) => paths(root).filter((p) => p.endsWith('.lock'));
+const temps = (root: string) => treePaths(root).filter((p) => p.split('/').some((part) => part.includes('.tmp-')));
+const locks = (root: string) => treePaths(root).filter((p) => p.endsWith('.lock'));
 const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A fault handler that fails the nth time `point` is reached with ENOSPC. */

@@ -36,6 +36,7 @@ import { REPO_ROOT } from '../../../foundation/index.ts';
 import { makeCheckBuild } from '../../helpers/check-fixture.ts';
 import { makeBuild } from '../../helpers/export-fixture.ts';
 import { makeBlankBuild, scriptJob } from '../../helpers/raycast-build.ts';
+import { treePaths } from '../../helpers/tree-snapshot.ts';
 
 const BIN = join(REPO_ROOT, 'pipeline/bin/stbench.mjs');
 const HANG_GUARD_MS = 120_000;
@@ -117,24 +118,10 @@ function stbench(args: readonly string[], env: Record<string, string> = {}, hold
   );
 }
 
-/** Every path under a folder, folders included (an empty temporary folder counts too). */
-function paths(root: string): string[] {
-  const out: string[] = [];
-  const walk = (rel: string): void => {
-    for (const e of readdirSync(rel ? join(root, rel) : root, { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      out.push(r);
-      if (e.isDirectory()) walk(r);
-    }
-  };
-  if (existsSync(root)) walk('');
-  return out.sort();
-}
-
 /** path -> sha256 of every file under root, with the fields that record when or how fast masked. */
 function files(root: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const rel of paths(root)) {
+  for (const rel of treePaths(root)) {
     const abs = join(root, rel);
     if (!lstatSync(abs).isFile() || rel.endsWith('.lock')) continue;
     let text: string | Buffer = readFileSync(abs);
@@ -148,8 +135,8 @@ function files(root: string): Record<string, string> {
   return out;
 }
 
-const temps = (root: string) => paths(root).filter((p) => p.split('/').some((part) => part.includes('.tmp-')));
-const locks = (root: string) => paths(root).filter((p) => p.endsWith('.lock'));
+const temps = (root: string) => treePaths(root).filter((p) => p.split('/').some((part) => part.includes('.tmp-')));
+const locks = (root: string) => treePaths(root).filter((p) => p.endsWith('.lock'));
 const ours = () => readdirSync(tmp).filter((n) => n.startsWith('stbench-'));
 const count = (point: string) => (log: string[]) => log.filter((p) => p === point).length;
 const half = (point: string) => (log: string[]) => Math.max(1, Math.ceil(count(point)(log) / 2));

@@ -257,7 +257,9 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutcome> {
     const scoredCids = new Set(outcomes.filter((o) => o.status === 'ok').map((o) => o.cid));
     const notRun = cases.length - outcomes.length;
     const layoutOf = new Map(cases.map((c) => [c.case.cid, c.case.layout]));
-    const cost = runCost(outcomes.map((o) => ({ layout: layoutOf.get(o.cid)!, cost: o.cost })));
+    const cost = runCost(
+      outcomes.map((o) => ({ layout: layoutOf.get(o.cid)!, cost: o.cost, wall_ms: o.timings.wall_ms })),
+    );
     const golds = allGolds.filter((g) => scoredCids.has(g.cid) && (!kept || kept.has(g.qid)));
     const answers = new Map<string, unknown>();
     for (const o of outcomes) if (o.status === 'ok') for (const [q, a] of o.answers) answers.set(q, a);

@@ -1,7 +1,8 @@
 /**
  * What a paid system (an LLM agent) spent, as it reports it (docs/protocol.md, "Cost"): a cost object on any reply,
- * `{"input_tokens": N, "output_tokens": N, "usd": X}`, every field optional, meaning what it spent since its previous
- * report. The harness sums a case's reports (RUN_DIR/answers/<cid>.json `cost`), eval sums the cases (results.json
+ * `{"input_tokens": N, "output_tokens": N, "cache_read_tokens": N, "cache_write_tokens": N, "calls": N, "usd": X}`,
+ * every field optional, meaning what it spent since its previous report (input_tokens counts the uncached input;
+ * the cache's reads and writes are apart; calls are model calls). The harness sums a case's reports (RUN_DIR/answers/<cid>.json `cost`), eval sums the cases (results.json
  * `cost`). Dollar sums are kept to the nano-dollar (1e-9), so that 0.1 + 0.2 is 0.3 and a cap of 0.3 is not
  * crossed by the float's last bit; token sums are whole numbers.
  */
@@ -11,14 +12,31 @@ import { z } from 'zod';
 export const CostReport = z.strictObject({
   input_tokens: z.number().int().nonnegative().optional(),
   output_tokens: z.number().int().nonnegative().optional(),
+  cache_read_tokens: z.number().int().nonnegative().optional(),
+  cache_write_tokens: z.number().int().nonnegative().optional(),
+  calls: z.number().int().nonnegative().optional(),
   usd: z.number().nonnegative().optional(),
 });
 export type CostReport = z.infer<typeof CostReport>;
 
-/** A sum of cost reports (a case's, a run's): every field present. */
+/** The whole-number fields of a cost, in the order results print them. */
+export const TOKEN_FIELDS = [
+  'input_tokens',
+  'output_tokens',
+  'cache_read_tokens',
+  'cache_write_tokens',
+  'calls',
+] as const;
+
+const count = z.number().int().nonnegative();
+
+/** A sum of cost reports (a case's, a run's): every field present (a sum saved before the cache fields reads them as 0). */
 export const CostSum = z.strictObject({
-  input_tokens: z.number().int().nonnegative(),
-  output_tokens: z.number().int().nonnegative(),
+  input_tokens: count,
+  output_tokens: count,
+  cache_read_tokens: count.default(0),
+  cache_write_tokens: count.default(0),
+  calls: count.default(0),
   usd: z.number().nonnegative(),
 });
 export type CostSum = z.infer<typeof CostSum>;
@@ -29,16 +47,15 @@ export function roundUsd(usd: number): number {
 }
 
 export function zeroCost(): CostSum {
-  return { input_tokens: 0, output_tokens: 0, usd: 0 };
+  return { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, calls: 0, usd: 0 };
 }
 
 /** a + b, the dollars rounded to the nano-dollar. */
 export function addCost(a: CostSum, b: CostReport | CostSum): CostSum {
-  return {
-    input_tokens: a.input_tokens + (b.input_tokens ?? 0),
-    output_tokens: a.output_tokens + (b.output_tokens ?? 0),
-    usd: roundUsd(a.usd + (b.usd ?? 0)),
-  };
+  const out = zeroCost();
+  for (const k of TOKEN_FIELDS) out[k] = (a[k] ?? 0) + (b[k] ?? 0);
+  out.usd = roundUsd(a.usd + (b.usd ?? 0));
+  return out;
 }
 
 /**
@@ -48,13 +65,14 @@ export function addCost(a: CostSum, b: CostReport | CostSum): CostSum {
 export function costProblem(value: unknown): string | null {
   const r = CostReport.safeParse(value);
   if (r.success) return null;
-  const FORM = 'a cost is {"input_tokens": N, "output_tokens": N, "usd": X}, each optional';
+  const FORM =
+    'a cost is {"input_tokens": N, "output_tokens": N, "cache_read_tokens": N, "cache_write_tokens": N, "calls": N, "usd": X}, each optional';
   if (!value || typeof value !== 'object' || Array.isArray(value))
     return `${JSON.stringify(value) ?? String(value)} is not an object (${FORM})`;
   const v = value as Record<string, unknown>;
-  const extra = Object.keys(v).filter((k) => !['input_tokens', 'output_tokens', 'usd'].includes(k));
+  const extra = Object.keys(v).filter((k) => !(TOKEN_FIELDS as readonly string[]).includes(k) && k !== 'usd');
   if (extra.length) return `${extra.map((k) => JSON.stringify(k)).join(', ')} is no cost field (${FORM})`;
-  for (const k of ['input_tokens', 'output_tokens'] as const)
+  for (const k of TOKEN_FIELDS)
     if (v[k] !== undefined && !CostReport.shape[k].safeParse(v[k]).success)
       return `${k} must be a whole number of at least 0, not ${JSON.stringify(v[k])}`;
   return `usd must be a non-negative finite number, not ${JSON.stringify(v.usd)}`;
@@ -73,6 +91,8 @@ export interface CostTotal extends CostSum {
   cases_run: number;
   /** the cases of them that sent at least one cost report */
   cases_reporting: number;
+  /** the cases' wall time summed, seconds (a run with --workers N took about this over N) */
+  wall_s: number;
 }
 
 /** A run's cost: the total and, per layout, the same sums. */
@@ -80,22 +100,23 @@ export interface RunCost extends CostTotal {
   layouts: Record<string, CostTotal>;
 }
 
-function addCase(t: CostTotal, cost: CostSum | undefined): CostTotal {
+function addCase(t: CostTotal, cost: CostSum | undefined, wallMs: number): CostTotal {
   return {
-    ...(cost ? addCost(t, cost) : { input_tokens: t.input_tokens, output_tokens: t.output_tokens, usd: t.usd }),
+    ...addCost(t, cost ?? zeroCost()),
     cases_run: t.cases_run + 1,
     cases_reporting: t.cases_reporting + (cost ? 1 : 0),
+    wall_s: Math.round((t.wall_s * 1000 + wallMs) / 100) / 10,
   };
 }
 
 /** The cost of the cases run (their outcomes' sums, absent for a case that reported none), summed in the given order. */
-export function runCost(cases: readonly { layout: string; cost?: CostSum }[]): RunCost {
-  const empty = (): CostTotal => ({ ...zeroCost(), cases_run: 0, cases_reporting: 0 });
+export function runCost(cases: readonly { layout: string; cost?: CostSum; wall_ms?: number }[]): RunCost {
+  const empty = (): CostTotal => ({ ...zeroCost(), cases_run: 0, cases_reporting: 0, wall_s: 0 });
   let total = empty();
   const layouts = new Map<string, CostTotal>();
   for (const c of cases) {
-    total = addCase(total, c.cost);
-    layouts.set(c.layout, addCase(layouts.get(c.layout) ?? empty(), c.cost));
+    total = addCase(total, c.cost, c.wall_ms ?? 0);
+    layouts.set(c.layout, addCase(layouts.get(c.layout) ?? empty(), c.cost, c.wall_ms ?? 0));
   }
   return { ...total, layouts: Object.fromEntries([...layouts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
 }

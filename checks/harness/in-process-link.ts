@@ -36,8 +36,7 @@ export function inProcessLink(session: SystemSession): Link {
             case 'ask':
               return await session.ask(copy);
             case 'finish':
-              await session.finish(copy);
-              return undefined;
+              return (await session.finish(copy)) ?? undefined;
           }
         } catch (e) {
           if (e instanceof BrokenSystem) throw e;
@@ -46,6 +45,12 @@ export function inProcessLink(session: SystemSession): Link {
       };
       return withTimeout(call(), timeoutMs, copy.type);
     },
-    async close() {},
+    async close(abort = false) {
+      try {
+        await session.close?.(abort);
+      } catch {
+        /* a system that fails to tear down has nothing left to say: the case's outcome stands */
+      }
+    },
   };
 }

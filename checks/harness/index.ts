@@ -10,6 +10,7 @@ export * from './load-case.ts';
 export * from './every-case.ts';
 export * from './case-messages.ts';
 export * from './system.ts';
+export * from './transcript.ts';
 export * from './in-process-link.ts';
 export * from './sandbox.ts';
 export * from './subprocess-link.ts';

@@ -20,6 +20,12 @@ import { CostReport } from '../../formats/cost.ts';
 import { Step } from '../../formats/step.ts';
 import { UsageError } from '../../foundation/index.ts';
 
+/**
+ * The stream protocol's version: raised whenever a change to the messages, their order or the system prompt's
+ * composition would show a system something else (recorded in results.json; compare warns across versions).
+ */
+export const PROTOCOL_VERSION = 'stbench-stream/1';
+
 export const CHANNELS = ['rgb_pose', 'detections'] as const;
 export const Channel = z.enum(CHANNELS);
 export type Channel = z.infer<typeof Channel>;

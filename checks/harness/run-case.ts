@@ -28,6 +28,8 @@ import {
 } from './protocol.ts';
 import { subprocessLink } from './subprocess-link.ts';
 import { BrokenSystem, type HarnessSystem, type Link } from './system.ts';
+import { NO_TRANSCRIPT, type Transcript } from './transcript.ts';
+import { createHash } from 'node:crypto';
 
 /** The default per-reply timeout: 180 s. */
 export const DEFAULT_REPLY_TIMEOUT_MS = 180_000;
@@ -51,6 +53,8 @@ export interface RunCaseOptions {
   caseUsd?: number;
   /** called with every message as it is sent (diagnostics and tests) */
   onMessage?: (msg: Message) => void;
+  /** the case's transcript: every message and reply, and what a model-backed system adds (default: none kept) */
+  transcript?: Transcript;
 }
 
 export interface CaseTimings {
@@ -72,6 +76,8 @@ export interface CaseOutcome {
   timings: CaseTimings;
   /** the sum of the system's cost reports (a broken case's too); absent when it sent none */
   cost?: CostSum;
+  /** sha256 of the system prompt the start message carried */
+  prompt_sha256?: string;
 }
 
 /** A `--case-usd` or `--max-usd` cap given in code: a positive finite number (the CLI checks its flags the same). */
@@ -187,6 +193,8 @@ async function drive(
   const overCap = () => cap !== undefined && cost !== undefined && cost.usd > cap;
   let finished = false; // finish was sent
   let stopped = false; // at the cap
+  let promptSha: string | undefined;
+  const transcript = opts.transcript ?? NO_TRANSCRIPT;
   try {
     if (system.kind === 'command') {
       link = subprocessLink(system, { finishGraceMs: opts.finishGraceMs, stageDir, hide: [lc.root] });
@@ -202,6 +210,7 @@ async function drive(
             layout: c.layout,
             length: c.length,
             channel,
+            transcript,
           }),
         );
       } catch (e) {
@@ -213,15 +222,18 @@ async function drive(
       await checkpoint();
       const msg = it.value;
       opts.onMessage?.(msg);
+      if (msg.type === 'start') promptSha = createHash('sha256').update(msg.system_prompt).digest('hex');
+      transcript.write({ kind: 'message', message: transcribed(msg, lc) });
       const sent = performance.now();
       if (msg.type === 'finish') finished = true;
       const reply = await link.exchange(msg, timeout);
+      if (reply !== undefined) transcript.write({ kind: 'reply', to: msg.type, reply });
       if (msg.type === 'observe') timings.frames++;
       if (msg.type === 'ask') {
         timings.asks++;
         timings.answer_ms.push(Math.round(performance.now() - sent));
       }
-      if (msg.type !== 'finish') spend(costOf(msg.type, reply));
+      spend(costOf(msg.type, reply));
       checkReply(msg, reply, answers);
       if (overCap()) {
         // stopped as a case ends: finish, then the grace to exit (and write its last cost line)
@@ -236,6 +248,7 @@ async function drive(
       throw e;
     }
     if (!stopped) reason = e.message;
+    if (!stopped) transcript.write({ kind: 'broken', reason: e.message });
   }
   if (link) await link.close(reason !== undefined && !finished);
   if (link && finished) {
@@ -249,6 +262,13 @@ async function drive(
   // the last report may take the case over its cap too: a case that cost more than its cap is never scored
   if ((stopped || reason === undefined) && overCap()) reason = caseUsdReason(cost!.usd, cap!);
   timings.wall_ms = Math.round(performance.now() - t0);
+  transcript.write({
+    kind: 'outcome',
+    status: reason === undefined ? 'ok' : 'broken',
+    ...(reason !== undefined ? { reason } : {}),
+    ...(cost !== undefined ? { cost } : {}),
+    wall_ms: timings.wall_ms,
+  });
   return {
     cid: lc.case.cid,
     status: reason === undefined ? 'ok' : 'broken',
@@ -256,5 +276,16 @@ async function drive(
     answers,
     timings,
     ...(cost !== undefined ? { cost } : {}),
+    ...(promptSha ? { prompt_sha256: promptSha } : {}),
   };
+}
+
+/** A message as the transcript keeps it: a frame by its path inside the data folder, not where it was staged. */
+function transcribed(msg: Message, lc: LoadedCase): Message {
+  if (msg.type !== 'observe') return msg;
+  const f = lc.case.frames.find((fr) => fr.step.k === msg.step.k);
+  const step = { ...msg.step };
+  if (step.rgb !== undefined && f) step.rgb = f.rgb;
+  if (step.depth !== undefined && f) step.depth = f.depth;
+  return { ...msg, step };
 }

@@ -22,6 +22,7 @@ import {
 import { DEFAULT_CHANNEL, parseChannel } from './protocol.ts';
 import { checkUsdCap, runCase, type CaseOutcome, type RunCaseOptions } from './run-case.ts';
 import type { HarnessSystem } from './system.ts';
+import { openTranscript, transcriptPath } from './transcript.ts';
 
 /** The format of RUN_DIR/answers/<cid>.json (defined in foundation/folder-kind.ts, which knows a run folder by it). */
 export { CASE_ANSWERS_FORMAT };
@@ -39,6 +40,8 @@ export interface CaseAnswersFile {
   timings: CaseOutcome['timings'];
   /** the sum of the system's cost reports; absent when it sent none */
   cost?: CostSum;
+  /** sha256 of the system prompt the case's start message carried */
+  prompt_sha256?: string;
 }
 
 export interface RunProgress {
@@ -59,6 +62,8 @@ export interface RunManyOptions extends RunCaseOptions {
   workers?: number;
   /** run again the cases whose saved outcome is broken */
   retryBroken?: boolean;
+  /** keep each case's transcript in RUN_DIR/transcripts/<cid>.jsonl (harness/transcript.ts) */
+  transcripts?: boolean;
   /**
    * The run folder's budget, dollars (`--max-usd`): once its outcomes' costs sum to more, no further case starts.
    * A positive number; none by default.
@@ -117,6 +122,7 @@ export function readCaseAnswers(file: string): CaseOutcome & { system: string; c
     answers: new Map(Object.entries(v.answers)),
     timings: v.timings ?? { wall_ms: 0, frames: 0, asks: 0, answer_ms: [] },
     ...(cost ? { cost } : {}),
+    ...(typeof v.prompt_sha256 === 'string' ? { prompt_sha256: v.prompt_sha256 } : {}),
     system: String(v.system),
     channel: String(v.channel),
   };
@@ -133,6 +139,7 @@ function writeCaseAnswers(runDir: string, system: string, channel: string, o: Ca
     answers: Object.fromEntries(o.answers),
     timings: o.timings,
     ...(o.cost ? { cost: o.cost } : {}),
+    ...(o.prompt_sha256 ? { prompt_sha256: o.prompt_sha256 } : {}),
   };
   writeJsonAtomic(caseAnswersPath(runDir, o.cid), file);
 }
@@ -197,7 +204,11 @@ export async function runManyReport(
     todo,
     async (i) => {
       if (opts.maxUsd !== undefined && usd > opts.maxUsd) return void unstarted.push(i);
-      const o = await runCase(system, caseDirs[i], { ...opts, channel });
+      const cid = basename(resolve(caseDirs[i]));
+      const transcript = opts.transcripts
+        ? openTranscript(transcriptPath(runDir, cid), { cid, system: system.name, channel })
+        : undefined;
+      const o = await runCase(system, caseDirs[i], { ...opts, channel, transcript });
       writeCaseAnswers(runDir, system.name, channel, o);
       results[i] = o;
       usd = roundUsd(usd - usdOf(replaced[i]) + usdOf(o));

@@ -46,8 +46,12 @@ import { tmpdir } from 'node:os';
 import { basename, delimiter, dirname, join, resolve } from 'node:path';
 import { describeKind, folderKind, kindAround, realPathOf, sameOrInside, UsageError } from '../../foundation/index.ts';
 
-/** How an external system was run, as results.json and run.json record it. */
-export type SandboxMode = 'bwrap' | 'none' | 'in_process';
+/**
+ * How a system was run, as results.json and run.json record it: `bwrap` in the sandbox without network, `bwrap_net`
+ * in the sandbox with the network (a model's CLI: no build, data or user files), `harness_loop` a model called from
+ * stbench's own process through the two tools, `none` a plain process (--local), `in_process` a scripted system.
+ */
+export type SandboxMode = 'bwrap' | 'bwrap_net' | 'harness_loop' | 'none' | 'in_process';
 
 /** A sandbox that passed its probe. */
 export interface Sandbox {
@@ -537,7 +541,9 @@ export function localSpawn(command: string, cwd = process.cwd()): { file: string
 }
 
 /** How a system is run: in process, in the sandbox, or as a plain process. */
-export function sandboxMode(system: { kind: 'in_process' } | { kind: 'command'; sandbox?: Sandbox }): SandboxMode {
-  if (system.kind === 'in_process') return 'in_process';
+export function sandboxMode(
+  system: { kind: 'in_process'; mode?: SandboxMode } | { kind: 'command'; sandbox?: Sandbox },
+): SandboxMode {
+  if (system.kind === 'in_process') return system.mode ?? 'in_process';
   return system.sandbox ? 'bwrap' : 'none';
 }

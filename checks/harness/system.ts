@@ -6,7 +6,9 @@
  * timeout) is a `BrokenSystem` error, which the driver turns into a broken outcome for the case.
  */
 import type { CaseFile } from '../../formats/case-schema.ts';
-import type { CodeFolder, Sandbox } from './sandbox.ts';
+import type { CostReport } from '../../formats/cost.ts';
+import type { Transcript } from './transcript.ts';
+import type { CodeFolder, Sandbox, SandboxMode } from './sandbox.ts';
 import type {
   AnswersReply,
   AskMsg,
@@ -29,7 +31,13 @@ export interface SystemSession {
   task(msg: TaskMsg): Promise<NextReply | void>;
   observe(msg: ObserveMsg): Promise<NextReply | void>;
   ask(msg: AskMsg): Promise<AnswersReply>;
-  finish(msg: FinishMsg): Promise<void>;
+  /** the case is over; a paid system may resolve to what it spent since its last report (`{cost}`) */
+  finish(msg: FinishMsg): Promise<void | { cost?: CostReport }>;
+  /**
+   * Always called when the case ends (after finish, or at once when the case broke: `abort`): a system that
+   * started processes or opened connections (a model-backed one) ends them here.
+   */
+  close?(abort: boolean): Promise<void>;
 }
 
 /**
@@ -44,6 +52,8 @@ export interface CaseInfo {
   layout: string;
   length: CaseFile['length'];
   channel: Channel;
+  /** the case's transcript (RUN_DIR/transcripts/<cid>.jsonl under eval; one that keeps nothing elsewhere) */
+  transcript: Transcript;
 }
 
 /**
@@ -60,6 +70,14 @@ export type SystemGate = 'constants' | 'class_priors';
 export interface InProcessSystem {
   kind: 'in_process';
   name: string;
+  /**
+   * How it runs, where it is not a scripted system in stbench's own process (`in_process`): a model-backed system
+   * says `bwrap_net` (its CLI in the sandbox with the network), `harness_loop` (its model called from the harness,
+   * seeing only what the tools return) or `none` (--local)
+   */
+  mode?: SandboxMode;
+  /** what results.json records of it beyond its name (a model's id, a CLI's version, its settings), once it ran */
+  provenance?(): Record<string, unknown>;
   /** its role in the check (the scripted systems; a system run only by `stbench eval` may have none) */
   role?: SystemRole;
   /** the gate that reads it for itself, if any */

@@ -14,6 +14,12 @@ import { score } from './score.ts';
 
 export const RESULTS_FORMAT = 'stbench-results/1';
 
+/**
+ * The scoring's version: raised whenever a change to the credit, the harm penalties, the weights or the headline
+ * would score the same answers differently (docs/scoring.md). Runs of different versions never compare.
+ */
+export const SCORING_VERSION = 'stbench-scoring/1';
+
 export interface Results {
   format: typeof RESULTS_FORMAT;
   system: string;
@@ -41,15 +47,37 @@ export interface Results {
   /** eval's caps, and whether the budget stopped the run */
   budget?: Budget;
   /**
-   * How the system ran (eval, run): `bwrap` in the sandbox, `none` as a plain process (--local), `in_process` a
+   * How the system ran (eval, run): `bwrap` in the sandbox, `bwrap_net` a model's CLI in the sandbox with the
+   * network, `harness_loop` a model called from stbench's process, `none` as a plain process (--local), `in_process` a
    * scripted system in stbench's own process
    */
-  sandbox?: 'bwrap' | 'none' | 'in_process';
+  sandbox?: 'bwrap' | 'bwrap_net' | 'harness_loop' | 'none' | 'in_process';
+  /**
+   * What the numbers come from (eval): stbench's version and commit, the scoring and protocol versions, the hashes
+   * of the tool protocol and the system prompts, and what the system records of itself (a model's id, a CLI's
+   * version, reasoning and context settings). `eval compare` refuses runs whose scoring or prompts differ.
+   */
+  provenance?: Provenance;
   /** the dataset counts the cell weights come from (null: the scored rows' own counts) */
   cell_counts: CellCounts | null;
   bootstrap: { B: number; seed: string | number };
   layouts: Aggregate[];
   rows: ResultRow[];
+}
+
+/** results.json `provenance`: the fields compare reads, and the system's own. */
+export interface Provenance {
+  stbench_version: string;
+  /** the git commit stbench ran from (null outside a checkout) */
+  commit: string | null;
+  /** checks/score's SCORING_VERSION */
+  scoring_version: string;
+  /** the stream protocol's version (checks/harness/protocol.ts PROTOCOL_VERSION) */
+  protocol_version: string;
+  /** sha256 of the system prompts the cases sent, distinct and sorted (null: none recorded) */
+  prompt_sha256: string | null;
+  /** a model-backed system's own record: agent protocol hash, model id, CLI version, reasoning, context, ... */
+  system?: Record<string, unknown>;
 }
 
 export interface BrokenCase {
@@ -85,6 +113,7 @@ export interface BuildResultsInput {
   budget?: Budget;
   /** how the system ran (written as it is) */
   sandbox?: Results['sandbox'];
+  provenance?: Provenance;
   /** cases that broke: left out of the gold rows by the caller, listed here (default none) */
   broken?: readonly BrokenCase[];
   /** cases selected for the run, the broken and the not run ones included (default: the gold rows' cases and the broken) */
@@ -119,6 +148,7 @@ export function buildResults(input: BuildResultsInput): Results {
     ...(input.cost ? { cost: input.cost } : {}),
     ...(input.budget ? { budget: input.budget } : {}),
     ...(input.sandbox ? { sandbox: input.sandbox } : {}),
+    ...(input.provenance ? { provenance: input.provenance } : {}),
     cell_counts: input.cellCounts ?? null,
     bootstrap: { B, seed },
     layouts,
@@ -185,11 +215,20 @@ export function scoredLine(r: Results): string {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** "3400 input tokens, 410 output tokens, $0.052 over 4 cases run (3 reported a cost)" */
+/**
+ * "3400 input tokens, 410 output tokens, 12000 cache-read tokens, 52 model calls, $0.052 over 4 cases run (3
+ * reported a cost)": the cache and call counts only where some were reported (the wall time is a line of its own,
+ * results.md's "Case time").
+ */
 export function costText(c: CostTotal): string {
+  const extra = [
+    ...(c.cache_read_tokens ? [plural(c.cache_read_tokens, 'cache-read token')] : []),
+    ...(c.cache_write_tokens ? [plural(c.cache_write_tokens, 'cache-write token')] : []),
+    ...(c.calls ? [plural(c.calls, 'model call')] : []),
+  ];
   return (
-    `${plural(c.input_tokens, 'input token')}, ${plural(c.output_tokens, 'output token')}, $${formatUsd(c.usd)} ` +
-    `over ${plural(c.cases_run, 'case')} run (${c.cases_reporting} reported a cost)`
+    [plural(c.input_tokens, 'input token'), plural(c.output_tokens, 'output token'), ...extra].join(', ') +
+    `, $${formatUsd(c.usd)} over ${plural(c.cases_run, 'case')} run (${c.cases_reporting} reported a cost)`
   );
 }
 
@@ -230,6 +269,10 @@ function statTable(title: string, stats: Record<string, { n: number; score: numb
 export function sandboxLine(mode: NonNullable<Results['sandbox']>): string {
   if (mode === 'bwrap')
     return 'Sandbox: bwrap (the system saw only its own code, its frames and its state folder; no network).';
+  if (mode === 'bwrap_net')
+    return "Sandbox: bwrap_net (the model's CLI saw its own install and login, the network and the two tools; no build, data or user files).";
+  if (mode === 'harness_loop')
+    return "Sandbox: harness_loop (the model was called from stbench's process and saw only what the two tools returned).";
   if (mode === 'none') return 'Sandbox: none (--local: the system ran as a plain process, unsandboxed).';
   return "Sandbox: in_process (a scripted system, run in stbench's own process).";
 }
@@ -245,7 +288,12 @@ export function resultsMarkdown(r: Results): string {
   out.push('');
   out.push(resultsTable([r]), '', coverageLine([r]), '');
   out.push(scoredLine(r), '');
-  if (r.cost) out.push(`Cost: ${costText(r.cost)}.`, '');
+  if (r.cost)
+    out.push(
+      `Cost: ${costText(r.cost)}.`,
+      ...(r.cost.wall_s ? [`Case time: ${r.cost.wall_s} s, summed over the cases run.`] : []),
+      '',
+    );
   const budget = budgetLines(r);
   if (budget.length) out.push(...budget, '');
   if (r.broken.length) {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseFile } from '../../../formats/case-schema.ts';
-import { formatUsd } from '../../../formats/cost.ts';
+import { formatUsd, zeroCost } from '../../../formats/cost.ts';
 import { runCli } from '../../helpers/cli-in-process.ts';
 import { makeCheckBuild, type CheckBuild } from '../../helpers/check-fixture.ts';
 import { makeCase, type SynthCase } from '../../helpers/harness-fixture.ts';
@@ -95,8 +95,9 @@ describe('eval sums the cost', () => {
     expect(r.code, r.stderr).toBe(1); // the crashed case
     const want: Cost[] = [0, 1, 2].map((i) =>
       i === 1
-        ? { input_tokens: 1000, output_tokens: 50, usd: 0.125 } // it reported at start, then crashed
+        ? { ...zeroCost(), input_tokens: 1000, output_tokens: 50, usd: 0.125 } // it reported at start, then crashed
         : {
+            ...zeroCost(),
             input_tokens: 1000 + 200 * asksOf(i),
             output_tokens: 50 + 20 * asksOf(i) + 5,
             usd: 0.125 + 0.0625 * asksOf(i) + 0.25,
@@ -106,6 +107,8 @@ describe('eval sums the cost', () => {
     for (let i = 0; i < 3; i++)
       expect(readJson(join(s.out, 'answers', `${b.cids[i]}.json`)).cost, `case ${i}`).toEqual(want[i]);
     const total = {
+      ...zeroCost(),
+      wall_s: expect.any(Number),
       input_tokens: want.reduce((t, c) => t + c.input_tokens, 0),
       output_tokens: want.reduce((t, c) => t + c.output_tokens, 0),
       usd: want.reduce((t, c) => t + c.usd, 0),
@@ -130,7 +133,7 @@ describe('eval sums the cost', () => {
     const s = setup('free', {});
     const r = await runCli(['eval', s.system, '--local', '--data', b.root, '--out', s.out]);
     expect(r.code, r.stderr).toBe(0);
-    const zero = { input_tokens: 0, output_tokens: 0, usd: 0, cases_run: 3, cases_reporting: 0 };
+    const zero = { ...zeroCost(), wall_s: expect.any(Number), cases_run: 3, cases_reporting: 0 };
     expect(readJson(join(s.out, 'results.json')).cost).toEqual({ ...zero, layouts: { apartment_a: zero } });
     expect(readJson(join(s.out, 'answers', `${b.cids[0]}.json`))).not.toHaveProperty('cost');
     expect(readFileSync(join(s.out, 'results.md'), 'utf8')).toContain(

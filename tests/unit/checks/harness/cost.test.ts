@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { zeroCost } from '../../../../formats/cost.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   caseAnswersPath,
@@ -99,7 +100,7 @@ describe('cost reports sum into the case', () => {
     expect(o.status, o.reason).toBe('ok');
     // 1 start + 2 tasks + 6 frames + 3 asks, then the last line
     // input 1 + 2 * 10 + 6 * 100 + 3 * 1000 + 5000, output 2 + 6 * 20 + 3 * 200, usd 0.001 + 0.06 + 0.3 + 0.5
-    const want = { input_tokens: 8621, output_tokens: 722, usd: 0.861 };
+    const want = { ...zeroCost(), input_tokens: 8621, output_tokens: 722, usd: 0.861 };
     expect(o.cost).toEqual(want);
     const saved = JSON.parse(readFileSync(caseAnswersPath(runDir, cases[0].cid), 'utf8'));
     expect(saved.cost).toEqual(want);
@@ -110,7 +111,7 @@ describe('cost reports sum into the case', () => {
   it('dollars sum to the nano-dollar: ten reports of 0.1 are exactly 1', async () => {
     const { sys } = system({ costs: { observe: { usd: 0.1 }, ask: { usd: 0.1 } }, final: { usd: 0.1 } });
     const o = await runCase(sys, cases[0].dir);
-    expect(o.cost).toEqual({ input_tokens: 0, output_tokens: 0, usd: 1 });
+    expect(o.cost).toEqual({ ...zeroCost(), input_tokens: 0, output_tokens: 0, usd: 1 });
   });
 
   it('a system that reports nothing has no cost in its outcome or its file', async () => {
@@ -127,14 +128,14 @@ describe('cost reports sum into the case', () => {
     const o = await runCase(sys, cases[0].dir);
     expect(o.status).toBe('broken');
     expect(o.reason).toMatch(/garbage on stdout in reply to task/);
-    expect(o.cost).toEqual({ input_tokens: 7, output_tokens: 0, usd: 0.25 });
+    expect(o.cost).toEqual({ ...zeroCost(), input_tokens: 7, output_tokens: 0, usd: 0.25 });
   });
 
   it('lines after finish that are not a cost line are ignored, as before', async () => {
     const { sys } = system({ costs: { start: { usd: 0.5 } }, final: 'bye now' });
     const o = await runCase(sys, cases[0].dir);
     expect(o.status, o.reason).toBe('ok');
-    expect(o.cost).toEqual({ input_tokens: 0, output_tokens: 0, usd: 0.5 });
+    expect(o.cost).toEqual({ ...zeroCost(), input_tokens: 0, output_tokens: 0, usd: 0.5 });
   });
 });
 
@@ -193,7 +194,7 @@ describe('--case-usd', () => {
     const o = await runCase(sys, cases[0].dir, { caseUsd: 0.25, finishGraceMs: 500 });
     expect(o.status).toBe('broken');
     expect(o.reason).toBe('stopped: cost $0.34 over --case-usd 0.25');
-    expect(o.cost).toEqual({ input_tokens: 0, output_tokens: 9, usd: 0.34 });
+    expect(o.cost).toEqual({ ...zeroCost(), input_tokens: 0, output_tokens: 9, usd: 0.34 });
     expect(o.timings.frames).toBe(3);
     expect(o.answers.get(cases[0].qids.q1)).toEqual({ type: 'unknown' }); // the ask after frame 1 was answered
     const lines = logOf(log);
@@ -302,7 +303,7 @@ describe('in-process sessions report cost on their replies', () => {
     const opened: string[] = [];
     const finished: string[] = [];
     const ok = await runCase(paid(0.05, opened, finished), cases[0].dir);
-    expect(ok.cost).toEqual({ input_tokens: 60, output_tokens: 0, usd: 0.3 });
+    expect(ok.cost).toEqual({ ...zeroCost(), input_tokens: 60, output_tokens: 0, usd: 0.3 });
     const stopped = await runCase(paid(0.05, opened, finished), cases[0].dir, { caseUsd: 0.12 });
     expect(stopped).toMatchObject({ status: 'broken', reason: 'stopped: cost $0.15 over --case-usd 0.12' });
     expect(stopped.timings.frames).toBe(3);
@@ -416,7 +417,7 @@ class Paid(System):
     const o = await runCase(resolveSystem(`${file}:Paid`, { local: true }), cases[0].dir);
     expect(o.status, o.reason).toBe('ok');
     // __init__, six frames, five questions and finish: usd 6 * 0.015 + 5 * 0.02 + 0.5
-    expect(o.cost).toEqual({ input_tokens: 601, output_tokens: 70, usd: 0.69 });
+    expect(o.cost).toEqual({ ...zeroCost(), input_tokens: 601, output_tokens: 70, usd: 0.69 });
   });
 
   it('a report that is not a cost breaks the case, naming the call', async () => {

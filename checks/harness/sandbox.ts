@@ -30,14 +30,24 @@
  * bwrap is on PATH, passes a probe (starting `/bin/sh -c true` in a sandbox of the same shape) and the interpreter
  * folders pass the check; `requireSandbox` says why not otherwise, for the usage error. A --local system runs in a
  * PID namespace of its own where bwrap can make one, and nothing else changes for it (localSpawn).
+ *
+ * A model's CLI (`claude:`, `codex:`; checks/agents/) runs in a second shape of the same sandbox, cliSandboxSpawn
+ * (mode `bwrap_net`): the same system folders and interpreters, but the host's network (it must reach its model's
+ * API; /etc/resolv.conf shown), its own install folder read-only (its package and the packages it names, checked
+ * like code folders), the case's folder read-write (the MCP relay's socket), and a private home on a tmpfs holding
+ * only its login (read-only where the CLI only reads it, a copy where it rewrites it); its environment adds the
+ * model's keys, endpoints and proxy (CLI_MODEL_ENV). No code folder, stage or state folder: the CLI sees the case
+ * only through the two tools, served from the harness over the socket.
  */
 import { spawnSync } from 'node:child_process';
 import {
   accessSync,
   constants,
   type Dirent,
+  existsSync,
   lstatSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
   realpathSync,
   statSync,
@@ -386,16 +396,11 @@ export function allowedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 /**
- * The program, arguments and environment that run `plan` in the sandbox; the code folders are checked first
- * (checkCodeFolders: a UsageError where one would show the system a build, a dataset or the data).
+ * The interpreters' folders were checked whole when the sandbox was found; here only against the hidden folders
+ * (a UsageError where one holds or lies inside a hidden folder).
  */
-export function sandboxSpawn(
-  sb: Sandbox,
-  plan: SandboxPlan,
-): { file: string; args: string[]; env: NodeJS.ProcessEnv; cwd: string } {
-  const real = plan.checked ?? checkCodeFolders(plan.codeDirs, { hidden: plan.hidden });
-  // the interpreters' folders were checked whole when the sandbox was found; here only against the hidden folders
-  for (const h of plan.hidden ?? []) {
+function checkInterpretersAgainst(sb: Sandbox, hidden: readonly HiddenFolder[] | undefined): void {
+  for (const h of hidden ?? []) {
     const hr = realPathOf(h.path);
     for (const p of sb.interpreters)
       if (sameOrInside(hr, p.real) || sameOrInside(p.real, hr))
@@ -403,7 +408,11 @@ export function sandboxSpawn(
           `${h.what} ${hr} ${sameOrInside(hr, p.real) ? 'lies inside' : 'holds'} ${p.real}, part of ${p.of}, which the sandbox shows to the system; move it, or put a node or python3 installed elsewhere first on PATH`,
         );
   }
-  const a: string[] = ['--unshare-all', '--die-with-parent', '--new-session'];
+}
+
+/** bwrap's arguments that show the system folders and SYSTEM_ETC read-only (every sandbox has them). */
+function systemBinds(): string[] {
+  const a: string[] = [];
   for (const d of SYSTEM_DIRS) {
     let st;
     try {
@@ -417,6 +426,20 @@ export function sandboxSpawn(
   for (const f of SYSTEM_ETC) a.push('--ro-bind-try', f, f);
   for (const d of readdirSync('/etc').filter((n) => /^python3(\.\d+)?$/.test(n)))
     a.push('--ro-bind-try', `/etc/${d}`, `/etc/${d}`); // Debian's sitecustomize
+  return a;
+}
+
+/**
+ * The program, arguments and environment that run `plan` in the sandbox; the code folders are checked first
+ * (checkCodeFolders: a UsageError where one would show the system a build, a dataset or the data).
+ */
+export function sandboxSpawn(
+  sb: Sandbox,
+  plan: SandboxPlan,
+): { file: string; args: string[]; env: NodeJS.ProcessEnv; cwd: string } {
+  const real = plan.checked ?? checkCodeFolders(plan.codeDirs, { hidden: plan.hidden });
+  checkInterpretersAgainst(sb, plan.hidden);
+  const a: string[] = ['--unshare-all', '--die-with-parent', '--new-session', ...systemBinds()];
   a.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
   for (const p of sb.interpreters) a.push('--ro-bind', p.real, p.at);
   // each code folder at its real path, and where it was given through a link at that path too (the same folder)
@@ -447,6 +470,204 @@ export function sandboxSpawn(
     },
     // bwrap itself starts in a folder that surely exists; --chdir sets the system's
     cwd: '/',
+  };
+}
+
+/**
+ * The variables of a model's API that a CLI in the sandbox gets besides SANDBOX_ENV: its keys, its endpoints and
+ * the proxy it may need to reach them.
+ */
+export const CLI_MODEL_ENV: readonly string[] = [
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_AUTH_TOKEN',
+  'ANTHROPIC_BASE_URL',
+  'CLAUDE_CODE_OAUTH_TOKEN',
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  'CODEX_API_KEY',
+  'HTTPS_PROXY',
+  'HTTP_PROXY',
+  'NO_PROXY',
+  'https_proxy',
+  'http_proxy',
+  'no_proxy',
+];
+
+/** Set for every model's CLI, sandboxed or not: no self-update, no traffic but the model's. */
+export const CLI_QUIET_ENV: Readonly<Record<string, string>> = {
+  DISABLE_AUTOUPDATER: '1',
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+};
+
+/** What of /etc a program on the network reads besides SYSTEM_ETC: the resolver's settings. */
+export const NET_ETC = ['/etc/resolv.conf', '/etc/host.conf', '/etc/gai.conf'];
+
+/** A CLI's login file, shown in the sandbox. */
+export interface CliLogin {
+  /** the file on the host (in the user's home); skipped where it does not exist */
+  from: string;
+  /** where the CLI finds it in the sandbox: an absolute path in the private home or the case's folder */
+  to: string;
+  /** a copy the CLI may rewrite (written into the sandbox's tmpfs); else bound read-only */
+  copy?: boolean;
+}
+
+/** What a model's CLI is run with in the sandbox with the network (cliSandboxSpawn). */
+export interface CliSandboxPlan {
+  /** the CLI's executable, as found on PATH or given; it runs at its real path */
+  executable: string;
+  args: readonly string[];
+  /** read-write: the case's own folder for the CLI (the relay's socket, its MCP config, a Codex home) */
+  caseDir?: string;
+  /** the user's home folder: a private, empty tmpfs takes its place (HOME) and the CLI's working folder */
+  home: string;
+  logins?: readonly CliLogin[];
+  /** folders the CLI's install folder must not hold or lie inside (the data folder, the run folder) */
+  hidden?: readonly HiddenFolder[];
+  /** the harness's environment, of which the CLI gets SANDBOX_ENV and CLI_MODEL_ENV */
+  env: NodeJS.ProcessEnv;
+  /** the backend's own variables, passed whole */
+  cliEnv?: Record<string, string>;
+}
+
+/** How to start a CLI in the sandbox: `copies` are opened by the caller and passed as file descriptors 3, 4, ... */
+export interface CliSpawn {
+  file: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** host files the sandbox copies in (bwrap --file N): open each and pass it as descriptor 3 + its index */
+  copies: string[];
+}
+
+/** The most packages cliInstall follows from a CLI's package (its dependencies, their dependencies, ...). */
+const MAX_CLI_PACKAGES = 200;
+
+/**
+ * What of a CLI's install the sandbox shows: the executable's real path and the folders (or the lone file) it needs
+ * outside /usr. Its package root is the nearest folder above the real executable that holds a package.json (never
+ * the home folder or /); with it go the packages its package.json names (dependencies and optionalDependencies, found
+ * as node finds them: node_modules/<name> in the package's folder or one above it, each at its real path; a CLI's
+ * native build is such a package, e.g. Codex's @openai/codex-linux-x64), and theirs. An executable in no package
+ * (a native install, ~/.local/share/claude/versions/X) is shown alone.
+ */
+export function cliInstall(executable: string, home: string): { exe: string; parts: string[] } {
+  const exe = realpathSync(executable);
+  const parts = new Set<string>();
+  let root: string | null = null;
+  for (let d = dirname(exe); d !== '/' && d !== home && dirname(d) !== d; d = dirname(d)) {
+    if (existsSync(join(d, 'package.json'))) {
+      root = d;
+      break;
+    }
+  }
+  if (!root) parts.add(exe);
+  else {
+    const queue = [root];
+    parts.add(root);
+    for (let i = 0; i < queue.length && parts.size < MAX_CLI_PACKAGES; i++) {
+      let names: string[] = [];
+      try {
+        const pkg = JSON.parse(readFileSync(join(queue[i], 'package.json'), 'utf8')) as Record<string, unknown>;
+        for (const k of ['dependencies', 'optionalDependencies'])
+          if (pkg[k] && typeof pkg[k] === 'object') names.push(...Object.keys(pkg[k] as object));
+      } catch {
+        names = [];
+      }
+      for (const name of names) {
+        for (let d = queue[i]; ; d = dirname(d)) {
+          const at = join(d, 'node_modules', name);
+          if (existsSync(join(at, 'package.json'))) {
+            const r = realpathSync(at);
+            if (!parts.has(r)) {
+              parts.add(r);
+              queue.push(r);
+            }
+            break;
+          }
+          if (dirname(d) === d) break;
+        }
+      }
+    }
+  }
+  return { exe, parts: [...parts].filter((p) => !underSystem(p)) };
+}
+
+const installChecked = new Map<string, true>();
+
+/**
+ * How a model's CLI (Claude Code, Codex) runs in the verified mode: in a sandbox of its own that shares the
+ * machine's network (it must reach its model's API) and nothing else of it. Like sandboxSpawn, but:
+ *
+ * - the network namespace is the host's (`--share-net`: no --unshare-net), with /etc/resolv.conf (NET_ETC) shown;
+ *   the user, PID, IPC and UTS namespaces are still its own;
+ * - read-only: the system folders, SYSTEM_ETC, the node and python3 installs (Sandbox.interpreters; the relay is a
+ *   `node -e` script), and the CLI's own install (cliInstall: its package root and the packages it names, checked
+ *   like code folders: none may hold or lie inside a build, a dataset or a hidden folder);
+ * - read-write: the case's folder (the relay's socket: a socket needs a writable folder; the CLI's MCP config), a
+ *   private /tmp, and a private home: an empty tmpfs at the user's home folder's path (HOME, and the working
+ *   folder), holding only the CLI's login, bound read-only where the CLI only reads it, copied in where it rewrites
+ *   it (`logins`);
+ * - the environment: SANDBOX_ENV, the model's keys, endpoints and proxy (CLI_MODEL_ENV), CLI_QUIET_ENV, PATH,
+ *   HOME, TMPDIR and the backend's own variables.
+ *
+ * Never the build, the data folder, the run folder, the working folder or the rest of the home. One function that
+ * every CLI backend calls (checks/agents/cli-process.ts).
+ */
+export function cliSandboxSpawn(sb: Sandbox, plan: CliSandboxPlan): CliSpawn {
+  const home = resolve(plan.home);
+  if (home === '/' || underSystem(home))
+    throw new UsageError(
+      `the home folder ${home} cannot be hidden behind a private one (it is / or a system folder); set HOME to a folder of your own`,
+    );
+  const { exe, parts } = cliInstall(plan.executable, home);
+  const folders = parts.filter((p) => statSync(p).isDirectory());
+  const key = JSON.stringify([folders, (plan.hidden ?? []).map((h) => h.path)]);
+  if (!installChecked.has(key)) {
+    checkCodeFolders(
+      folders.map((dir) => ({
+        dir,
+        name: "the CLI's install folder",
+        from: `of ${plan.executable}, shown to the CLI in the sandbox`,
+        help: 'install the CLI outside any build, dataset or run folder (npm install -g), or name another with its executable',
+      })),
+      { hidden: plan.hidden },
+    );
+    installChecked.set(key, true);
+  }
+  checkInterpretersAgainst(sb, plan.hidden);
+  const a: string[] = ['--unshare-all', '--share-net', '--die-with-parent', '--new-session', ...systemBinds()];
+  for (const f of NET_ETC) a.push('--ro-bind-try', f, f);
+  a.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--tmpfs', home);
+  for (const p of sb.interpreters) a.push('--ro-bind', p.real, p.at);
+  for (const p of parts) a.push('--ro-bind', p, p);
+  if (plan.caseDir) a.push('--bind', plan.caseDir, plan.caseDir);
+  const copies: string[] = [];
+  for (const l of plan.logins ?? []) {
+    if (!existsSync(l.from)) continue;
+    if (l.copy) {
+      a.push('--perms', '0600', '--file', String(3 + copies.length), l.to);
+      copies.push(l.from);
+    } else a.push('--ro-bind', l.from, l.to);
+  }
+  a.push('--remount-ro', '/', '--chdir', home, '--', exe, ...plan.args);
+  const model: Record<string, string> = {};
+  for (const k of CLI_MODEL_ENV) if (plan.env[k] !== undefined) model[k] = plan.env[k]!;
+  const path = [...sb.pathFirst, ...(plan.env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(delimiter)].join(delimiter);
+  return {
+    file: sb.bwrap,
+    args: a,
+    env: {
+      ...allowedEnv(plan.env),
+      ...model,
+      ...CLI_QUIET_ENV,
+      ...plan.cliEnv,
+      PATH: path,
+      HOME: home,
+      TMPDIR: '/tmp',
+    },
+    cwd: '/',
+    copies,
   };
 }
 

@@ -1,0 +1,367 @@
+/**
+ * `claude:<model>`: Claude Code headless, the reference agent. Per case it serves the desk's MCP server on a socket
+ * (mcp-server.ts serveDesk), writes an MCP config naming one server, `stbench`, the relay (`node -e RELAY_SCRIPT`),
+ * and runs
+ *
+ *   claude -p --output-format stream-json --verbose --input-format stream-json --model M
+ *     --tools "" --strict-mcp-config --mcp-config CONFIG
+ *     --allowedTools mcp__stbench__next_frame,mcp__stbench__submit_answer --permission-mode dontAsk
+ *     --setting-sources "" --disable-slash-commands --no-session-persistence --system-prompt PROMPT [--effort R]
+ *
+ * `--tools ""` turns every built-in tool off, `--strict-mcp-config` with the run's own `--mcp-config` leaves no MCP
+ * server but stbench's (not the user's, not a project's), `--allowedTools` lets the two run without a prompt and
+ * `--permission-mode dontAsk` denies, without asking, anything not allowed. `--setting-sources ""` reads none of
+ * the user's or a project's settings (their hooks, permissions, model or environment), `--disable-slash-commands`
+ * loads no skill or command, `--no-session-persistence` writes no session to disk, and CLAUDE_CODE_DISABLE_CLAUDE_MDS
+ * and CLAUDE_CODE_DISABLE_AUTO_MEMORY keep CLAUDE.md files and the memory folder out of its context: the model's
+ * memory is the conversation. The init line lists the tools the model has; a run whose list is not exactly the two
+ * is refused (the case broken, naming them).
+ *
+ * The first user message (tools.ts FIRST_MESSAGE) goes as a stream-json line on stdin. Each assistant line is kept
+ * in the transcript (`cli_event`), and its usage spent once per message id (a message's content blocks come as
+ * lines of their own, each with the message's usage); each model call is one message. A `result` line ends a turn:
+ * its total_cost_usd is the session's running total (Claude Code's own figure, at API prices), and the increase is
+ * spent; an error result (is_error, or a subtype error_*) fails the case with its reason and API status. A turn that
+ * ends before the job is over gets NUDGE_MESSAGE as another user line, at most `maxNudges` times; then the backend
+ * gives up (the case is broken: the model stopped). Once the job is over, stdin is closed and the CLI exits.
+ *
+ * In the verified mode it runs in the sandbox with the network (cli-process.ts), its private home holding only its
+ * login: ~/.claude/.credentials.json read-only and a copy of ~/.claude.json (the CLI rewrites it); with --local, a
+ * plain process with the user's home.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TOOL_VERSION } from '../../foundation/index.ts';
+import { type CostReport, roundUsd } from '../../formats/cost.ts';
+import { type CliLogin, type HiddenFolder, onPath, type Sandbox } from '../harness/sandbox.ts';
+import type { AgentBackend, AgentContext, AgentRun } from './agent-system.ts';
+import {
+  cliVersion,
+  exitWords,
+  findCli,
+  runCli,
+  type CliHost,
+  type CliRun,
+  userHome,
+  withoutImages,
+} from './cli-process.ts';
+import { RELAY_SCRIPT, RELAY_SOCKET_VAR, serveDesk, type DeskEndpoint } from './mcp-server.ts';
+import type { Reasoning } from './model-spec.ts';
+import type { Prices } from './prices.ts';
+import { FIRST_MESSAGE, MCP_SERVER_NAME, NEXT_FRAME, NUDGE_MESSAGE, SUBMIT_ANSWER } from './tools.ts';
+
+/** The two tools as Claude Code names them. */
+export const CLAUDE_TOOLS = [NEXT_FRAME, SUBMIT_ANSWER].map((t) => `mcp__${MCP_SERVER_NAME}__${t}`);
+
+/** The variables every Claude Code run gets: no CLAUDE.md, no memory folder. */
+export const CLAUDE_ENV: Readonly<Record<string, string>> = {
+  CLAUDE_CODE_DISABLE_CLAUDE_MDS: '1',
+  CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1',
+};
+
+export const DEFAULT_MAX_NUDGES = 3;
+
+export interface ClaudeCodeOptions {
+  /** an alias Claude Code knows (haiku, sonnet, opus) or a full model id, passed to --model as given */
+  model: string;
+  reasoning?: Reasoning;
+  /** a plain process with the user's home (--local); else in `sandbox` */
+  local: boolean;
+  sandbox?: Sandbox;
+  /** the CLI (default: `claude` on PATH) */
+  executable?: string;
+  /** how many times a model that stopped early is told to go on (default 3) */
+  maxNudges?: number;
+  /** unused: Claude Code reports its own dollars */
+  prices?: Prices;
+  /** variables added to the CLI's environment, passed whole (a proxy's; a stand-in's settings in tests) */
+  env?: Record<string, string>;
+  /** the user's home, where the login is read (default HOME) */
+  home?: string;
+  /** folders the CLI's install must not hold or lie inside (the data folder, the run folder) */
+  hide?: readonly HiddenFolder[];
+}
+
+/** The arguments stbench runs Claude Code with (the MCP config's file, the system prompt). */
+export function claudeArgs(o: {
+  model: string;
+  reasoning?: Reasoning;
+  mcpConfig: string;
+  systemPrompt: string;
+}): string[] {
+  return [
+    '-p',
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--input-format',
+    'stream-json',
+    '--model',
+    o.model,
+    '--tools',
+    '',
+    '--strict-mcp-config',
+    '--mcp-config',
+    o.mcpConfig,
+    '--allowedTools',
+    CLAUDE_TOOLS.join(','),
+    '--permission-mode',
+    'dontAsk',
+    '--setting-sources',
+    '',
+    '--disable-slash-commands',
+    '--no-session-persistence',
+    '--system-prompt',
+    o.systemPrompt,
+    ...(o.reasoning ? ['--effort', o.reasoning] : []),
+  ];
+}
+
+/** The MCP config naming the relay to the case's socket as the one server, `stbench`. */
+export function relayMcpConfig(socket: string): { mcpServers: Record<string, unknown> } {
+  return {
+    mcpServers: {
+      [MCP_SERVER_NAME]: {
+        type: 'stdio',
+        command: onPath('node') ?? process.execPath,
+        args: ['-e', RELAY_SCRIPT],
+        env: { [RELAY_SOCKET_VAR]: socket },
+      },
+    },
+  };
+}
+
+/** The login Claude Code needs in its private home: its credentials (read-only) and a copy of its settings file. */
+export function claudeLogins(home: string, env: NodeJS.ProcessEnv = process.env): CliLogin[] {
+  const dir = env.CLAUDE_CONFIG_DIR || join(home, '.claude');
+  return [
+    { from: join(dir, '.credentials.json'), to: join(home, '.claude', '.credentials.json') },
+    {
+      from: env.CLAUDE_CONFIG_DIR ? join(env.CLAUDE_CONFIG_DIR, '.claude.json') : join(home, '.claude.json'),
+      to: join(home, '.claude.json'),
+      copy: true,
+    },
+  ];
+}
+
+export const CLAUDE_INSTALL_HINT =
+  'claude: runs Claude Code: install it (npm install -g @anthropic-ai/claude-code) and log in (claude, then /login; or set ANTHROPIC_API_KEY)';
+
+export function claudeCodeBackend(opts: ClaudeCodeOptions): AgentBackend {
+  const name = `claude:${opts.model}`;
+  const home = opts.home ?? userHome();
+  const host: CliHost = {
+    executable: findCli('claude', opts.executable, CLAUDE_INSTALL_HINT),
+    local: opts.local,
+    sandbox: opts.sandbox,
+    home,
+    hidden: opts.hide,
+  };
+  if (!opts.local && !opts.sandbox) throw new Error(`${name} needs the sandbox unless it runs --local`);
+  const version = cliVersion(host);
+  const reported = new Set<string>();
+  let toolsSeen: string[] | null = null;
+  return {
+    name,
+    mode: opts.local ? 'none' : 'bwrap_net',
+    provenance: () => ({
+      cli: 'claude-code',
+      cli_version: version,
+      model_requested: opts.model,
+      models_reported: [...reported].sort(),
+      reasoning: opts.reasoning ?? null,
+      tools: toolsSeen,
+    }),
+    start(ctx) {
+      return startClaude(
+        ctx,
+        opts,
+        host,
+        (m) => reported.add(m),
+        (t) => (toolsSeen = t),
+      );
+    },
+  };
+}
+
+interface Usage {
+  input_tokens?: number;
+  output_tokens?: number;
+  cache_read_input_tokens?: number;
+  cache_creation_input_tokens?: number;
+}
+
+const TOKEN_MAP = [
+  ['input_tokens', 'input_tokens'],
+  ['output_tokens', 'output_tokens'],
+  ['cache_read_input_tokens', 'cache_read_tokens'],
+  ['cache_creation_input_tokens', 'cache_write_tokens'],
+] as const;
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0);
+
+function startClaude(
+  ctx: AgentContext,
+  opts: ClaudeCodeOptions,
+  host: CliHost,
+  onModel: (m: string) => void,
+  onTools: (t: string[]) => void,
+): AgentRun {
+  const maxNudges = opts.maxNudges ?? DEFAULT_MAX_NUDGES;
+  let ep: DeskEndpoint | null = null;
+  let cli: CliRun | null = null;
+  let stopped = false;
+  let settle!: { resolve: () => void; reject: (e: Error) => void };
+  const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  let settled = false;
+  const finish = (err?: string) => {
+    if (settled) return;
+    settled = true;
+    if (err && !stopped && !ctx.desk.isOver) settle.reject(new Error(err));
+    else settle.resolve();
+  };
+  const fail = (why: string) => {
+    finish(`claude: ${why}`);
+    cli?.kill();
+  };
+
+  let initSeen = false;
+  let nudges = 0;
+  let lastTotal = 0;
+  const usageById = new Map<string, Record<string, number>>();
+
+  const send = (text: string, nudge?: number) => {
+    ctx.transcript.write({ kind: 'cli_input', text, ...(nudge ? { nudge } : {}) });
+    cli?.write(
+      JSON.stringify({
+        type: 'user',
+        message: { role: 'user', content: text },
+        parent_tool_use_id: null,
+        session_id: 'default',
+      }),
+    );
+  };
+
+  const onLine = (line: string) => {
+    if (settled) return;
+    let ev: Record<string, unknown>;
+    try {
+      ev = JSON.parse(line);
+    } catch {
+      ctx.transcript.write({ kind: 'cli_event', text: line.slice(0, 2000) });
+      return;
+    }
+    ctx.transcript.write({ kind: 'cli_event', event: withoutImages(ev) });
+    if (ev.type === 'system' && ev.subtype === 'init') {
+      initSeen = true;
+      const tools = Array.isArray(ev.tools) ? ev.tools.map(String) : [];
+      onTools(tools);
+      if (typeof ev.model === 'string') onModel(ev.model);
+      const extra = tools.filter((t) => !CLAUDE_TOOLS.includes(t));
+      const missing = CLAUDE_TOOLS.filter((t) => !tools.includes(t));
+      if (extra.length || missing.length)
+        fail(
+          `its tools must be exactly ${CLAUDE_TOOLS.join(', ')}, but it lists [${tools.join(', ')}]${extra.length ? `: ${extra.join(', ')} must not be there` : ''}${missing.length ? `: ${missing.join(', ')} missing` : ''}`,
+        );
+      return;
+    }
+    if (ev.type === 'assistant' || ev.type === 'result') {
+      if (!initSeen) return fail(`it wrote ${ev.type} before its init line, so its tools are unknown`);
+    }
+    if (ev.type === 'assistant') {
+      const m = (ev.message ?? {}) as { id?: unknown; model?: unknown; usage?: Usage };
+      if (typeof m.model === 'string' && m.model !== '<synthetic>') onModel(m.model);
+      const id = typeof m.id === 'string' ? m.id : null;
+      if (id && m.usage) {
+        const before = usageById.get(id);
+        const cost: CostReport = before ? {} : { calls: 1 };
+        const now: Record<string, number> = { ...before };
+        let any = !before;
+        for (const [from, to] of TOKEN_MAP) {
+          const v = num(m.usage[from]);
+          const d = v - (before?.[from] ?? 0);
+          if (d > 0) {
+            cost[to] = d;
+            now[from] = v;
+            any = true;
+          } else now[from] ??= v;
+        }
+        usageById.set(id, now);
+        if (any) {
+          ctx.transcript.write({ kind: 'usage', message_id: id, ...cost });
+          ctx.spend(cost);
+        }
+      }
+      return;
+    }
+    if (ev.type === 'result') {
+      const total = roundUsd(num(ev.total_cost_usd));
+      if (total > lastTotal) {
+        const usd = roundUsd(total - lastTotal);
+        lastTotal = total;
+        ctx.transcript.write({ kind: 'usage', usd, total_cost_usd: total });
+        ctx.spend({ usd });
+      }
+      const subtype = String(ev.subtype ?? '');
+      if (ev.is_error === true || subtype.startsWith('error')) {
+        const status = ev.api_error_status ?? null;
+        const what = typeof ev.result === 'string' && ev.result ? ev.result : subtype || 'error';
+        const extra = [
+          status !== null ? `API status ${status}` : null,
+          typeof ev.api_error === 'string' ? ev.api_error : null,
+          typeof ev.terminal_reason === 'string' ? ev.terminal_reason : null,
+          subtype && subtype !== 'success' ? subtype : null,
+        ].filter(Boolean);
+        return fail(`the model's turn failed: ${what}${extra.length ? ` (${extra.join(', ')})` : ''}`);
+      }
+      if (ctx.desk.isOver) {
+        cli?.endInput();
+        return;
+      }
+      if (nudges < maxNudges) {
+        nudges++;
+        send(NUDGE_MESSAGE, nudges);
+        return;
+      }
+      ctx.transcript.write({ kind: 'error', message: `the model stopped ${nudges + 1} times before the job was over` });
+      finish(); // the session breaks the case: the job is not over
+      cli?.endInput();
+    }
+  };
+
+  void (async () => {
+    try {
+      const served = await serveDesk(ctx.desk, TOOL_VERSION);
+      if (stopped) return void (await served.close());
+      ep = served;
+      const mcpConfig = join(ep.dir, 'mcp.json');
+      writeFileSync(mcpConfig, JSON.stringify(relayMcpConfig(ep.socket)));
+      cli = runCli(host, {
+        args: claudeArgs({ model: opts.model, reasoning: opts.reasoning, mcpConfig, systemPrompt: ctx.systemPrompt }),
+        caseDir: ep.dir,
+        logins: claudeLogins(host.home),
+        env: { ...CLAUDE_ENV, ...opts.env },
+        input: true,
+        onLine,
+      });
+      send(FIRST_MESSAGE);
+      const c = await cli.closed;
+      if (c.error || c.code !== 0 || c.signal) finish(`claude ${exitWords(c)}`);
+      else if (!initSeen) finish(`claude exited without its init line${c.stderr ? `; stderr ends: ${c.stderr}` : ''}`);
+      else finish();
+    } catch (e) {
+      finish(`claude could not start: ${(e as Error)?.message ?? String(e)}`);
+    }
+  })();
+
+  const stop = async () => {
+    stopped = true;
+    cli?.kill();
+    if (cli) await cli.closed;
+    finish();
+    await ep?.close();
+    ep = null;
+  };
+  ctx.signal.addEventListener('abort', () => void stop(), { once: true });
+  return { done, stop };
+}

@@ -1,0 +1,254 @@
+/**
+ * Starting a model's CLI (Claude Code, Codex) for one case, the same way for every CLI backend: in the verified
+ * mode in the sandbox with the network (harness/sandbox.ts cliSandboxSpawn: the CLI's install, its login, the
+ * case's folder with the relay's socket, nothing of the build, the data, the run folder or the user's files), with
+ * --local as a plain process (sandbox.ts localSpawn) with the user's home and environment, its working folder the
+ * case's folder. Either way it leads a process group of its own and carries the case's token (process-tree.ts), so
+ * that `kill` ends every process it started, and Ctrl-C does too.
+ *
+ * Its stdout is read as lines (a CLI's stream-json or JSONL events); its stderr's end is kept for the reason when
+ * it fails.
+ */
+import { type ChildProcessByStdio, spawn, spawnSync } from 'node:child_process';
+import { accessSync, closeSync, constants, openSync, realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, resolve } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { onInterrupt, UsageError } from '../../foundation/index.ts';
+import { CASE_TOKEN_VAR, endProcessTree, newCaseToken } from '../harness/process-tree.ts';
+import {
+  CLI_QUIET_ENV,
+  cliSandboxSpawn,
+  type CliLogin,
+  type HiddenFolder,
+  localSpawn,
+  onPath,
+  type Sandbox,
+} from '../harness/sandbox.ts';
+
+/** The longest stdout line a CLI may write (a tool result with a frame runs to a few hundred KB). */
+export const MAX_CLI_LINE = 64 << 20;
+
+/** How much of a CLI's stderr is kept for a failure's reason. */
+const STDERR_TAIL = 4000;
+
+/** Variables a --local CLI does not inherit from stbench's environment (a CLI refuses to start inside itself). */
+const LOCAL_DROP_ENV = ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT', 'CODEX_SANDBOX', 'CODEX_SANDBOX_NETWORK_DISABLED'];
+
+/** How a CLI backend runs its CLI, shared by every case. */
+export interface CliHost {
+  /** the CLI's executable (its real path) */
+  executable: string;
+  /** a plain process (--local); else in `sandbox` */
+  local: boolean;
+  sandbox?: Sandbox;
+  /** the user's home folder: where the login is read, and the private home's path in the sandbox */
+  home: string;
+  /** folders the CLI's install must not hold or lie inside (the data folder, the run folder) */
+  hidden?: readonly HiddenFolder[];
+}
+
+/** The executable of a CLI: `given` (a path, or a name on PATH), else `name` on PATH; a UsageError if none. */
+export function findCli(name: string, given: string | undefined, how: string): string {
+  const want = given ?? name;
+  let found: string | null;
+  if (want.includes('/')) {
+    found = resolve(want);
+    try {
+      accessSync(found, constants.X_OK);
+      if (!statSync(found).isFile()) found = null;
+    } catch {
+      found = null;
+    }
+  } else found = onPath(want);
+  if (!found)
+    throw new UsageError(`${want} ${want.includes('/') ? 'is not an executable file' : 'is not on PATH'}; ${how}`);
+  return realpathSync(found);
+}
+
+/** The user's home folder (HOME, else the password database's). */
+export function userHome(env: NodeJS.ProcessEnv = process.env): string {
+  const h = env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir();
+  return resolve(h);
+}
+
+/** `word` quoted for /bin/sh. */
+function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_./=:,@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The program, arguments, environment and working folder of a CLI run (and the files it is handed). */
+function plan(
+  host: CliHost,
+  args: readonly string[],
+  o: { caseDir?: string; logins?: readonly CliLogin[]; env?: Record<string, string> },
+): { file: string; args: string[]; env: NodeJS.ProcessEnv; cwd: string; copies: string[] } {
+  if (host.local) {
+    const env: NodeJS.ProcessEnv = { ...process.env, ...CLI_QUIET_ENV, ...o.env };
+    for (const k of LOCAL_DROP_ENV) delete env[k];
+    const cwd = o.caseDir ?? host.home;
+    return { ...localSpawn([host.executable, ...args].map(shellQuote).join(' '), cwd), env, cwd, copies: [] };
+  }
+  if (!host.sandbox) throw new Error('a CLI backend in the verified mode needs the sandbox (requireSandbox)');
+  return cliSandboxSpawn(host.sandbox, {
+    executable: host.executable,
+    args,
+    caseDir: o.caseDir,
+    home: host.home,
+    logins: o.logins,
+    hidden: host.hidden,
+    env: process.env,
+    cliEnv: o.env,
+  });
+}
+
+/** `CLI --version`'s first line, run as the cases run it (null where it gave none). */
+export function cliVersion(host: CliHost): string | null {
+  const p = plan(host, ['--version'], {});
+  const r = spawnSync(p.file, p.args, {
+    env: p.env,
+    cwd: p.cwd,
+    encoding: 'utf8',
+    timeout: 60_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const line = (r.stdout ?? '').trim().split('\n')[0]?.trim();
+  return r.status === 0 && line ? line : null;
+}
+
+/** One case's run of a CLI. */
+export interface CliRun {
+  /** write a line to its stdin (no-op once its input is closed) */
+  write(line: string): void;
+  /** close its stdin */
+  endInput(): void;
+  /** when it has exited and its output is read: its exit, and the end of its stderr */
+  closed: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; error?: string }>;
+  /** end it and every process it started */
+  kill(): void;
+}
+
+export interface CliRunOptions {
+  args: readonly string[];
+  /** the case's folder (read-write in the sandbox; the working folder of a --local run) */
+  caseDir: string;
+  logins?: readonly CliLogin[];
+  /** the backend's own variables */
+  env?: Record<string, string>;
+  /** give it a stdin to write to (else it reads an empty one) */
+  input: boolean;
+  /** each stdout line, as it comes */
+  onLine(line: string): void;
+}
+
+/** Start a CLI for a case. */
+export function runCli(host: CliHost, o: CliRunOptions): CliRun {
+  const token = newCaseToken();
+  const p = plan(host, o.args, { caseDir: o.caseDir, logins: o.logins, env: { ...o.env, [CASE_TOKEN_VAR]: token } });
+  const fds = p.copies.map((f) => openSync(f, 'r'));
+  let child: ChildProcessByStdio<Writable | null, Readable, Readable>;
+  try {
+    child = spawn(p.file, p.args, {
+      cwd: p.cwd,
+      env: p.env,
+      stdio: [o.input ? 'pipe' : 'ignore', 'pipe', 'pipe', ...fds],
+      detached: true,
+    }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
+  } finally {
+    for (const fd of fds) closeSync(fd);
+  }
+  let ended = false;
+  const kill = () => {
+    if (child.pid !== undefined) endProcessTree(token, child.pid);
+  };
+  const offInterrupt = onInterrupt(kill);
+  let pending = '';
+  let tooLong = false;
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    if (tooLong) return;
+    pending += chunk;
+    let i: number;
+    while ((i = pending.indexOf('\n')) >= 0) {
+      const line = pending.slice(0, i).replace(/\r$/, '');
+      pending = pending.slice(i + 1);
+      if (line.trim()) o.onLine(line);
+    }
+    if (pending.length > MAX_CLI_LINE) {
+      tooLong = true;
+      pending = '';
+      kill();
+    }
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-STDERR_TAIL);
+  });
+  child.stdin?.on('error', () => {
+    /* EPIPE once it died: its exit says why */
+  });
+  type Closed = { code: number | null; signal: NodeJS.Signals | null; stderr: string; error?: string };
+  const closed = new Promise<Closed>((res) => {
+    let done = false;
+    const settle = (c: Closed) => {
+      if (done) return;
+      done = true;
+      offInterrupt();
+      res(c);
+    };
+    child.on('error', (e) => {
+      // a process that never started emits no close
+      if (child.pid === undefined)
+        settle({ code: null, signal: null, stderr: '', error: `could not start: ${e.message}` });
+    });
+    child.on('close', (code, signal) => {
+      if (pending.trim() && !tooLong) o.onLine(pending);
+      pending = '';
+      kill(); // what it left running goes with it
+      const error = tooLong ? `wrote a line of over ${MAX_CLI_LINE >> 20} MiB; it was ended` : undefined;
+      settle({ code, signal, stderr: stderr.trim(), ...(error ? { error } : {}) });
+    });
+  });
+  return {
+    write(line) {
+      if (!ended && child.stdin && !child.stdin.destroyed) child.stdin.write(`${line}\n`);
+    },
+    endInput() {
+      ended = true;
+      child.stdin?.end();
+    },
+    closed,
+    kill,
+  };
+}
+
+/** How a CLI's run ended, in words: `exited with code 3; stderr ends: ...`. */
+export function exitWords(c: {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+  error?: string;
+}): string {
+  if (c.error) return c.error;
+  const how = c.signal ? `was killed by ${c.signal}` : `exited with code ${c.code}`;
+  return `${how}${c.stderr ? `; stderr ends: ${c.stderr.slice(-600)}` : ''}`;
+}
+
+/**
+ * A CLI event as a transcript keeps it: every image's base64 replaced by "[image]" (the frame is in the
+ * transcript by its path, from the desk's tool_result).
+ */
+export function withoutImages(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutImages);
+  if (!v || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  const image = o.type === 'image' || o.type === 'input_image';
+  for (const [k, x] of Object.entries(o)) {
+    if (image && (k === 'data' || k === 'image_url') && typeof x === 'string') out[k] = '[image]';
+    else if (image && k === 'source' && x && typeof x === 'object') out[k] = { ...(x as object), data: '[image]' };
+    else out[k] = withoutImages(x);
+  }
+  return out;
+}

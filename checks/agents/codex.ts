@@ -1,0 +1,308 @@
+/**
+ * `codex:<model>`: Codex headless (`codex exec --json`) with the same MCP server as Claude Code: the relay to the
+ * case's desk (mcp-server.ts), given per run as `-c mcp_servers.stbench.command/args/env` overrides, its tool
+ * timeout raised (a next_frame waits for the harness's next frame) and its tools limited to the two. CODEX_HOME is a
+ * fresh folder of the case's holding only the login (auth.json: bound read-only in the sandbox, linked with
+ * --local), so the user's config.toml, its MCP servers, profiles, skills and AGENTS.md are never read.
+ *
+ * Codex has built-in tools of its own; every one its settings can turn off is off (CODEX_OFF: its shell and
+ * unified exec, view_image, sub-agents, goals, apps, plugins, image generation, browser and computer use, web
+ * search, request_user_input, the plan tool), its sandbox is read-only, and its instructions are stbench's system prompt alone
+ * (`model_instructions_file`: it replaces Codex's own coding-agent instructions; the environment, permissions,
+ * apps and skills sections are off too). What remains besides the two tools are the MCP resource readers
+ * (list_mcp_resources, list_mcp_resource_templates, read_mcp_resource), which reach only the configured MCP servers:
+ * stbench's, which serves no resources. A run in which Codex uses any other tool (a command, a file change, a web
+ * search, a plan, a sub-agent), calls another server's tool, or says it ignored a setting the guarantee rests on
+ * (its instructions, the MCP server) is refused: the case is broken with what it did.
+ *
+ * Events: turn.completed's usage is spent (input_tokens less cached_input_tokens as input, cached_input_tokens as
+ * cache reads, output_tokens; no dollars: priced from `prices` where the model has an entry); model calls are not
+ * reported, so a turn counts one call per tool call and one that ends it. Items go to the transcript (`cli_event`,
+ * images by "[image]"); turn.failed fails the case with its message (an `error` event alone is Codex retrying).
+ * A run that ends before the job is over is resumed (`codex exec resume THREAD`) with NUDGE_MESSAGE, at most
+ * `maxNudges` times.
+ */
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TOOL_VERSION } from '../../foundation/index.ts';
+import type { CostReport } from '../../formats/cost.ts';
+import { type CliLogin, type HiddenFolder, onPath, type Sandbox } from '../harness/sandbox.ts';
+import type { AgentBackend, AgentContext, AgentRun } from './agent-system.ts';
+import { cliVersion, exitWords, findCli, runCli, type CliHost, userHome, withoutImages } from './cli-process.ts';
+import { RELAY_SCRIPT, RELAY_SOCKET_VAR, serveDesk, type DeskEndpoint } from './mcp-server.ts';
+import type { Reasoning } from './model-spec.ts';
+import { dollars, priceOf, type Prices } from './prices.ts';
+import { FIRST_MESSAGE, MCP_SERVER_NAME, NEXT_FRAME, NUDGE_MESSAGE, SUBMIT_ANSWER } from './tools.ts';
+
+export const DEFAULT_MAX_NUDGES = 3;
+
+/** How long Codex lets one call of stbench's tools take, s (its default, 60 s, is short for a next_frame). */
+export const CODEX_TOOL_TIMEOUT_S = 900;
+
+/** Codex's features that carry a tool or load something of the user's: each turned off (`-c features.X=false`). */
+export const CODEX_OFF_FEATURES = [
+  'shell_tool',
+  'unified_exec',
+  'view_image',
+  'multi_agent',
+  'goals',
+  'apps',
+  'plugins',
+  'image_generation',
+  'browser_use',
+  'computer_use',
+  'sleep_tool',
+  'skill_search',
+  'tool_suggest',
+  'hooks',
+  'memories',
+];
+
+/** The rest of what is turned off, as `-c` overrides (an unknown key is ignored by Codex with a warning). */
+export const CODEX_OFF_SETTINGS = [
+  'web_search="disabled"',
+  'tools.experimental_request_user_input.enabled=false',
+  'tools.update_plan.enabled=false',
+  'sandbox_mode="read-only"',
+  'approval_policy="never"',
+  'include_permissions_instructions=false',
+  'include_environment_context=false',
+  'include_apps_instructions=false',
+  'skills.include_instructions=false',
+  'skills.bundled.enabled=false',
+  'project_doc_max_bytes=0',
+];
+
+/** Settings whose being ignored (an older or newer Codex) would void the guarantee: such a run is refused. */
+const CODEX_NEEDED = /`(model_instructions_file|mcp_servers[^`]*)` is ignored/;
+
+/** The item types of the two tools' use and the model's own words; any other is a tool stbench did not give. */
+const CODEX_ITEMS = new Set(['agent_message', 'reasoning', 'mcp_tool_call', 'error']);
+
+const toml = (s: string) => JSON.stringify(s); // a JSON string is a TOML basic string
+
+export interface CodexOptions {
+  model: string;
+  reasoning?: Reasoning;
+  local: boolean;
+  sandbox?: Sandbox;
+  /** the CLI (default: `codex` on PATH) */
+  executable?: string;
+  /** how many times a run that ended early is resumed with the nudge (default 3) */
+  maxNudges?: number;
+  /** the prices file: Codex reports tokens, not dollars */
+  prices?: Prices;
+  /** more `-c key=value` overrides, after stbench's (a model provider, in tests a stand-in API) */
+  config?: readonly string[];
+  /** variables added to the CLI's environment, passed whole */
+  env?: Record<string, string>;
+  /** the user's home, where the login is read (default HOME) */
+  home?: string;
+  /** folders the CLI's install must not hold or lie inside (the data folder, the run folder) */
+  hide?: readonly HiddenFolder[];
+}
+
+/** The `-c` overrides stbench runs Codex with (the relay's node and socket, the instructions file). */
+export function codexConfig(o: {
+  reasoning?: Reasoning;
+  node: string;
+  socket: string;
+  instructions: string;
+  config?: readonly string[];
+}): string[] {
+  const s = `mcp_servers.${MCP_SERVER_NAME}`;
+  const settings = [
+    `${s}.command=${toml(o.node)}`,
+    `${s}.args=[${toml('-e')}, ${toml(RELAY_SCRIPT)}]`,
+    `${s}.env={${RELAY_SOCKET_VAR}=${toml(o.socket)}}`,
+    `${s}.enabled_tools=[${toml(NEXT_FRAME)}, ${toml(SUBMIT_ANSWER)}]`,
+    `${s}.startup_timeout_sec=60`,
+    `${s}.tool_timeout_sec=${CODEX_TOOL_TIMEOUT_S}`,
+    `model_instructions_file=${toml(o.instructions)}`,
+    ...(o.reasoning ? [`model_reasoning_effort=${toml(o.reasoning)}`] : []),
+    ...CODEX_OFF_FEATURES.map((f) => `features.${f}=false`),
+    ...CODEX_OFF_SETTINGS,
+    ...(o.config ?? []),
+  ];
+  return settings.flatMap((c) => ['-c', c]);
+}
+
+/** `codex exec` (or `codex exec resume THREAD`) with the prompt. */
+export function codexArgs(o: { model: string; config: string[]; prompt: string; resume?: string }): string[] {
+  return [
+    'exec',
+    ...(o.resume ? ['resume'] : []),
+    '--json',
+    '--skip-git-repo-check',
+    '--model',
+    o.model,
+    ...o.config,
+    ...(o.resume ? [o.resume] : []),
+    o.prompt,
+  ];
+}
+
+export const CODEX_INSTALL_HINT =
+  'codex: runs Codex: install it (npm install -g @openai/codex) and log in (codex login; or set CODEX_API_KEY)';
+
+export function codexBackend(opts: CodexOptions): AgentBackend {
+  const name = `codex:${opts.model}`;
+  const home = opts.home ?? userHome();
+  const host: CliHost = {
+    executable: findCli('codex', opts.executable, CODEX_INSTALL_HINT),
+    local: opts.local,
+    sandbox: opts.sandbox,
+    home,
+    hidden: opts.hide,
+  };
+  if (!opts.local && !opts.sandbox) throw new Error(`${name} needs the sandbox unless it runs --local`);
+  const version = cliVersion(host);
+  const called = new Set<string>();
+  return {
+    name,
+    mode: opts.local ? 'none' : 'bwrap_net',
+    provenance: () => ({
+      cli: 'codex',
+      cli_version: version,
+      model_requested: opts.model,
+      // Codex's events name no model
+      models_reported: [],
+      reasoning: opts.reasoning ?? null,
+      priced: !!priceOf(opts.prices, opts.model),
+      tools_called: [...called].sort(),
+      features_off: CODEX_OFF_FEATURES,
+    }),
+    start(ctx) {
+      return startCodex(ctx, opts, host, (t) => called.add(t));
+    },
+  };
+}
+
+function startCodex(ctx: AgentContext, opts: CodexOptions, host: CliHost, onCall: (t: string) => void): AgentRun {
+  const maxNudges = opts.maxNudges ?? DEFAULT_MAX_NUDGES;
+  const price = priceOf(opts.prices, opts.model);
+  let ep: DeskEndpoint | null = null;
+  let kill: (() => void) | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  let failure: string | null = null;
+
+  const fail = (why: string) => {
+    failure ??= `codex: ${why}`;
+    kill?.();
+  };
+
+  const done = (async () => {
+    const served = await serveDesk(ctx.desk, TOOL_VERSION);
+    if (stopped) return void (await served.close());
+    ep = served;
+    const codexHome = join(ep.dir, 'codex-home');
+    mkdirSync(codexHome);
+    const userAuth = join(process.env.CODEX_HOME || join(host.home, '.codex'), 'auth.json');
+    const logins: CliLogin[] = [];
+    if (host.local) {
+      if (existsSync(userAuth)) symlinkSync(userAuth, join(codexHome, 'auth.json'));
+    } else logins.push({ from: userAuth, to: join(codexHome, 'auth.json') });
+    const instructions = join(ep.dir, 'instructions.md');
+    writeFileSync(instructions, ctx.systemPrompt);
+    const config = codexConfig({
+      reasoning: opts.reasoning,
+      node: onPath('node') ?? process.execPath,
+      socket: ep.socket,
+      instructions,
+      config: opts.config,
+    });
+    let thread: string | null = null;
+    for (let nudges = 0; ; nudges++) {
+      const prompt = nudges === 0 ? FIRST_MESSAGE : NUDGE_MESSAGE;
+      ctx.transcript.write({ kind: 'cli_input', text: prompt, ...(nudges ? { nudge: nudges } : {}) });
+      let turnCalls = 0;
+      let lastError: string | null = null;
+      let completed = false;
+      const onLine = (line: string) => {
+        if (failure) return;
+        let ev: Record<string, unknown>;
+        try {
+          ev = JSON.parse(line);
+        } catch {
+          ctx.transcript.write({ kind: 'cli_event', text: line.slice(0, 2000) });
+          return;
+        }
+        ctx.transcript.write({ kind: 'cli_event', event: withoutImages(ev) });
+        const type = String(ev.type ?? '');
+        if (type === 'thread.started' && typeof ev.thread_id === 'string') thread = ev.thread_id;
+        else if (type.startsWith('item.')) {
+          const item = (ev.item ?? {}) as Record<string, unknown>;
+          const kind = String(item.type ?? '');
+          if (!CODEX_ITEMS.has(kind)) return fail(`the model used a tool stbench does not give (${kind})`);
+          if (kind === 'error' && CODEX_NEEDED.test(String(item.message ?? '')))
+            return fail(`Codex ignored a setting stbench needs: ${String(item.message).replace(/\s+/g, ' ')}`);
+          if (kind === 'mcp_tool_call') {
+            const tool = `${String(item.server)}/${String(item.tool)}`;
+            onCall(tool);
+            if (item.server !== MCP_SERVER_NAME || (item.tool !== NEXT_FRAME && item.tool !== SUBMIT_ANSWER))
+              return fail(`the model called ${tool}, not one of stbench's two tools`);
+            if (type === 'item.completed') turnCalls++;
+          }
+        } else if (type === 'turn.completed') {
+          completed = true;
+          const u = (ev.usage ?? {}) as Record<string, unknown>;
+          const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : 0);
+          const cached = n(u.cached_input_tokens);
+          const cost: CostReport = {
+            input_tokens: Math.max(0, n(u.input_tokens) - cached),
+            cache_read_tokens: cached,
+            output_tokens: n(u.output_tokens),
+            calls: turnCalls + 1,
+          };
+          const usd = dollars(price, cost);
+          if (usd !== undefined) cost.usd = usd;
+          turnCalls = 0;
+          ctx.transcript.write({ kind: 'usage', ...cost });
+          ctx.spend(cost);
+        } else if (type === 'turn.failed') {
+          const e = ev.error as { message?: unknown } | undefined;
+          fail(`the model's turn failed: ${String(e?.message ?? lastError ?? 'no reason given')}`);
+        } else if (type === 'error') lastError = String(ev.message ?? '');
+      };
+      const cli = runCli(host, {
+        args: codexArgs({ model: opts.model, config, prompt, resume: nudges ? thread! : undefined }),
+        caseDir: ep.dir,
+        logins,
+        env: { CODEX_HOME: codexHome, ...opts.env },
+        input: false,
+        onLine,
+      });
+      kill = cli.kill;
+      running = cli.closed;
+      const c = await cli.closed;
+      kill = null;
+      if (stopped || ctx.desk.isOver) return;
+      if (failure) throw new Error(failure);
+      if (c.error || c.code !== 0 || c.signal)
+        throw new Error(`codex ${exitWords(c)}${lastError && !completed ? `; its last error: ${lastError}` : ''}`);
+      if (!thread) throw new Error('codex: the run ended without a thread id to resume');
+      if (nudges >= maxNudges) {
+        ctx.transcript.write({
+          kind: 'error',
+          message: `the model stopped ${nudges + 1} times before the job was over`,
+        });
+        return; // the session breaks the case: the job is not over
+      }
+    }
+  })().catch((e: unknown) => {
+    if (stopped || ctx.desk.isOver) return;
+    throw e;
+  });
+
+  const stop = async () => {
+    stopped = true;
+    kill?.();
+    await running;
+    await done.catch(() => {});
+    await ep?.close();
+    ep = null;
+  };
+  ctx.signal.addEventListener('abort', () => void stop(), { once: true });
+  return { done, stop };
+}

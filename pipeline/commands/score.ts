@@ -1,8 +1,9 @@
 /**
  * `stbench score GOLD.jsonl ANSWERS.jsonl [--out SCORED.jsonl]`: score answers against gold rows, one scored row per
  * gold row in gold order (a question without an answer scores as an invalid answer, reason `missing`).
- * `stbench compare RESULTS_A RESULTS_B`: the paired headline difference per layout of two results.json files (or run
- * folders; `stbench eval compare RUN_A RUN_B` is the same).
+ * `stbench compare RESULTS_A RESULTS_B [--strict]`: the paired headline difference per layout of two results.json files
+ * (or run folders; `stbench eval compare RUN_A RUN_B` is the same), refused across scoring versions, warned (refused
+ * with --strict) across protocols, prompts and agent protocols.
  */
 import type { Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
@@ -20,6 +21,7 @@ import {
 import {
   compare,
   compareMarkdown,
+  provenanceCheck,
   readAnswers,
   readGoldRows,
   RESULTS_FORMAT,
@@ -57,16 +59,25 @@ function resultsFile(given: string): string {
 export interface CompareFlags {
   seed: string;
   resamples: string;
+  strict?: boolean;
 }
 
 /** The options of a paired comparison (`stbench compare`, `stbench eval compare`). */
 export function compareOptions(cmd: Command): Command {
   return cmd
     .option('--seed <seed>', 'bootstrap seed', 'score')
-    .option('--resamples <n>', 'bootstrap resamples', '2000');
+    .option('--resamples <n>', 'bootstrap resamples', '2000')
+    .option(
+      '--strict',
+      'refuse (rather than warn about) runs whose protocol, system prompt or agent protocol differ, or that record no provenance',
+    );
 }
 
-/** Print the paired headline difference per layout of two runs (run folders or their results.json). */
+/**
+ * Print the paired headline difference per layout of two runs (run folders or their results.json). Runs of different
+ * scoring versions are refused; a difference in what the systems were shown (provenanceCheck) is a banner on stderr
+ * and a line atop the table, or with --strict a refusal.
+ */
 export function printCompare(a: string, b: string, opts: CompareFlags): void {
   checkSeed(opts.seed, (m) => new UsageError(`--seed: ${m}`));
   const B = wholeFlag(
@@ -76,8 +87,21 @@ export function printCompare(a: string, b: string, opts: CompareFlags): void {
     1_000_000,
     'a million resamples is minutes of work per layout; 2000 is the default',
   )!;
-  const ra = readResults(resultsFile(a));
-  const rb = readResults(resultsFile(b));
+  const fa = resultsFile(a);
+  const fb = resultsFile(b);
+  const ra = readResults(fa);
+  const rb = readResults(fb);
+  const check = provenanceCheck(ra, rb, { a: `A ${fa} (${ra.system})`, b: `B ${fb} (${rb.system})` });
+  if (check.refusal) throw new UsageError(check.refusal);
+  if (check.warnings.length) {
+    const lines = check.warnings.map((w) => `  - ${w}`).join('\n');
+    if (opts.strict)
+      throw new UsageError(`refusing to compare (--strict): these runs may not be comparable:\n${lines}`);
+    const rule = '='.repeat(78);
+    process.stderr.write(
+      `${rule}\nWARNING: these runs may not be comparable (--strict refuses them):\n${lines}\n${rule}\n`,
+    );
+  }
   process.stdout.write(compareMarkdown(ra, rb, compare(ra, rb, { B, seed: opts.seed })) + '\n');
 }
 

@@ -1,7 +1,8 @@
 /**
  * A case's page: the frame viewer (image with the gold overlay, the frame header line, play, pause, speed, scrub and
  * step), the case map with per-question marks, and every question at its frame with its family, wording, gold,
- * evidence frames (click to jump), age band and column; with a run, the answer and its score, coloured.
+ * evidence frames (click to jump), age band and column; with a run, the answer and its score, coloured, the case's
+ * status, cost and wall time, and its transcript where the run kept one (transcript-page.ts, given as HTML).
  */
 import { basename } from 'node:path';
 import type { GoldRow } from '../../checks/score/index.ts';
@@ -10,7 +11,7 @@ import type { Place } from '../../layouts/place-schema.ts';
 import { caseMapView, mapFrame, thingsNamed, type MapView } from './case-map.ts';
 import { worldAt } from '../../layouts/timeline.ts';
 import { compassSvg } from './compass.ts';
-import { answerText, goldText, scoreClass, scoreText } from './formats.ts';
+import { answerText, costWords, goldText, scoreClass, scoreText, wallWords } from './formats.ts';
 import { goldMarks, type GoldMarks } from './gold-marks.ts';
 import { esc, num, page, scriptJson } from './html.ts';
 import type { ViewCase, ViewRun } from './load-build.ts';
@@ -137,8 +138,8 @@ export function mapRegion(vc: ViewCase, place: Place, marks: Map<string, GoldMar
   return caseMapView(vc, place, pts);
 }
 
-/** The HTML of a case page (written to SITE/cases/<cid>.html). */
-export function casePage(vc: ViewCase, place: Place | null, run?: ViewRun): string {
+/** The HTML of a case page (written to SITE/cases/<cid>.html); `transcript`: its transcript section's HTML. */
+export function casePage(vc: ViewCase, place: Place | null, run?: ViewRun, transcript = ''): string {
   const c = vc.loaded.case;
   const cam = vc.robot.camera;
   const frames = c.frames.map((f) => ({ src: `../${siteFramePath(c.sid, f.rgb)}`, header: formatHeader(f.step) }));
@@ -175,6 +176,7 @@ export function casePage(vc: ViewCase, place: Place | null, run?: ViewRun): stri
 
   const nq = vc.loaded.questions.size;
   const score = run ? caseScore(run, c.cid) : null;
+  const outcome = run?.outcomes.get(c.cid);
   const mapSvg = place
     ? (() => {
         const mf = mapRegion(vc, place, marks);
@@ -203,7 +205,12 @@ export function casePage(vc: ViewCase, place: Place | null, run?: ViewRun): stri
     run
       ? `<span class="${score === null ? '' : scoreClass(score)}">${esc(run.results.system)}: ${score === null ? 'not scored' : scoreText(score)}</span>`
       : ''
-  }</div>
+  }${
+    outcome
+      ? `<span class="${outcome.status === 'ok' ? 'st-ok' : 'st-broken'}">${outcome.status}${outcome.reason ? `: ${esc(outcome.reason)}` : ''}</span>` +
+        `<span>${esc(costWords(outcome.cost))}</span><span>${wallWords(outcome.wall_ms)}</span>`
+      : ''
+  }${transcript ? '<span><a href="#transcript">transcript</a></span>' : ''}</div>
 </header>
 <main class="case">
   <div class="left">
@@ -224,8 +231,9 @@ export function casePage(vc: ViewCase, place: Place | null, run?: ViewRun): stri
     <section class="tasks"><h2>Tasks</h2><ol>${tasks}</ol></section>
   </div>
   <div class="right">
-    <h2>Questions <span class="small">click one to see its evidence and gold</span></h2>
+    <h2 id="questions">Questions <span class="small">click one to see its evidence and gold</span></h2>
     ${groups.join('\n')}
+    ${transcript}
   </div>
 </main>
 <script id="case-data" type="application/json">${scriptJson(data)}</script>`;

@@ -1,5 +1,6 @@
-/** Golds, answers and scores in words for the view's pages. */
+/** Golds, answers, scores, costs and times in words for the view's pages. */
 import type { GoldRow } from '../../checks/score/index.ts';
+import { formatUsd, type CostSum } from '../../formats/cost.ts';
 import { num } from './html.ts';
 
 const signedDeg = (d: number) => `${d > 0 ? '+' : ''}${num(d, 0)}° (${d > 0 ? 'left' : d < 0 ? 'right' : 'ahead'})`;
@@ -57,4 +58,21 @@ export function scoreText(x: number): string {
 /** The CSS class of a row score: good (≥ 0.5), fair (≥ 0), poor (< 0), catastrophe (≤ -2). */
 export function scoreClass(score: number): string {
   return score <= -2 ? 'sc-cat' : score < 0 ? 'sc-poor' : score < 0.5 ? 'sc-fair' : 'sc-good';
+}
+
+/** A case's cost in words: the dollars, the tokens, the model calls ("no cost reported" when there is none). */
+export function costWords(c: CostSum | undefined): string {
+  if (!c) return 'no cost reported';
+  const parts = [
+    `${c.input_tokens} input`,
+    `${c.output_tokens} output`,
+    ...(c.cache_read_tokens ? [`${c.cache_read_tokens} cache-read`] : []),
+    ...(c.cache_write_tokens ? [`${c.cache_write_tokens} cache-write`] : []),
+  ];
+  return `$${formatUsd(c.usd)} · ${parts.join(', ')} tokens${c.calls ? ` · ${c.calls} model call${c.calls === 1 ? '' : 's'}` : ''}`;
+}
+
+/** A wall time in seconds, from milliseconds (12.3 s). */
+export function wallWords(ms: number): string {
+  return `${num(ms / 1000, 1)} s`;
 }

@@ -1,6 +1,10 @@
-/** The site's index: one row per case (job, layout, length, frames, questions, and with a run its score), filterable. */
-import { scoreClass, scoreText } from './formats.ts';
+/**
+ * The site's index: one row per case (job, layout, length, frames, questions, and with a run its score, its status
+ * (ok, or broken and why), its cost and wall time), filterable.
+ */
+import { costWords, scoreClass, scoreText, wallWords } from './formats.ts';
 import { esc, page } from './html.ts';
+import type { ViewOutcome } from './load-build.ts';
 
 export interface IndexEntry {
   cid: string;
@@ -12,6 +16,15 @@ export interface IndexEntry {
   families: string[];
   /** the case's mean row score in the run; null when unscored; undefined without a run */
   score?: number | null;
+  /** the case's outcome in the run; null when the run has no answers file of it; undefined without a run */
+  outcome?: ViewOutcome | null;
+}
+
+/** A status cell: ok, broken with its reason, or not run. */
+function statusCell(o: ViewOutcome | null): string {
+  if (!o) return '<td class="small">not run</td>';
+  if (o.status === 'ok') return '<td class="st-ok">ok</td>';
+  return `<td class="st-broken">broken${o.reason ? `<div class="small">${esc(o.reason)}</div>` : ''}</td>`;
 }
 
 function options(values: string[]): string {
@@ -32,9 +45,14 @@ export function indexPage(
       const sc =
         e.score === undefined
           ? ''
-          : `<td class="num ${e.score === null ? '' : scoreClass(e.score)}" data-v="${e.score ?? ''}">${e.score === null ? '-' : scoreText(e.score)}</td>`;
+          : `<td class="num ${e.score === null ? '' : scoreClass(e.score)}" data-v="${e.score ?? ''}">${e.score === null ? '-' : scoreText(e.score)}</td>` +
+            (e.outcome === undefined
+              ? ''
+              : statusCell(e.outcome) +
+                `<td class="small">${e.outcome ? esc(costWords(e.outcome.cost)) : ''}</td>` +
+                `<td class="num">${e.outcome ? wallWords(e.outcome.wall_ms) : ''}</td>`);
       return (
-        `<tr data-job="${esc(e.job)}" data-layout="${esc(e.layout)}" data-length="${e.length}" data-text="${esc([e.cid, e.job, e.layout, e.length, ...e.families].join(' '))}">` +
+        `<tr data-job="${esc(e.job)}" data-layout="${esc(e.layout)}" data-length="${e.length}" data-text="${esc([e.cid, e.job, e.layout, e.length, ...e.families, ...(e.outcome ? [e.outcome.status] : [])].join(' '))}">` +
         `<td><a href="cases/${e.cid}.html"><code>${e.cid}</code></a></td><td>${esc(e.job)}</td><td>${esc(e.layout)}</td><td>${e.length}</td>` +
         `<td class="num">${e.frames}</td><td class="num">${e.questions}</td><td class="small">${esc(e.families.join(', '))}</td>${sc}</tr>`
       );
@@ -57,7 +75,7 @@ export function indexPage(
     <span id="f-count" class="small">${entries.length} shown</span>
   </div>
   <table id="cases" class="grid">
-    <thead><tr><th>case</th><th>job</th><th>layout</th><th>length</th><th>frames</th><th>questions</th><th>families</th>${withRun ? '<th>score</th>' : ''}</tr></thead>
+    <thead><tr><th>case</th><th>job</th><th>layout</th><th>length</th><th>frames</th><th>questions</th><th>families</th>${withRun ? '<th>score</th><th>status</th><th>cost</th><th class="num">time</th>' : ''}</tr></thead>
     <tbody>
 ${rows}
     </tbody>

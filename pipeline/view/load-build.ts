@@ -1,14 +1,24 @@
 /**
  * What the view reads from a build or dataset: every compiled case (private/<cid>/case.json, questions.jsonl,
- * gold.jsonl), the script's robot.json, pose.jsonl and timeline.json, and, for a run, RUN_DIR/results.json and the
- * raw answers (RUN_DIR/answers/<cid>.json). Every problem names its file, line and field. A build or dataset is
- * untrusted input: loadCase holds every file read here (the case's, its frames, the script's pose and timeline) to
- * its root first (foundation/inside-root.ts).
+ * gold.jsonl), the script's robot.json, pose.jsonl and timeline.json, and, for a run, RUN_DIR/results.json, the
+ * raw answers and each case's outcome (RUN_DIR/answers/<cid>.json: status, reason, cost, wall time), the case's
+ * transcript (RUN_DIR/transcripts/<cid>.jsonl) and the data folder RUN_DIR/run.json names. Every problem names its
+ * file, line and field. A build or dataset is untrusted input: loadCase holds every file read here (the case's, its
+ * frames, the script's pose and timeline) to its root first (foundation/inside-root.ts). A transcript is only read:
+ * the frame paths in it are matched against the case's own frames, never opened.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { loadCase, readCaseAnswers, type LoadedCase } from '../../checks/harness/index.ts';
+import {
+  loadCase,
+  readCaseAnswers,
+  readTranscript,
+  transcriptPath,
+  type LoadedCase,
+  type TranscriptEvent,
+} from '../../checks/harness/index.ts';
+import type { CostSum } from '../../formats/cost.ts';
 import { readGoldRows, type GoldRow, type ResultRow, type Results } from '../../checks/score/index.ts';
 import { parseClock } from '../../formats/step.ts';
 import type { Mount } from '../../layouts/camera.ts';
@@ -52,12 +62,34 @@ export interface ViewCase {
   askK: Map<string, number>;
 }
 
-/** One run: its results and raw answers. */
+/** One case's outcome in a run (RUN_DIR/answers/<cid>.json). */
+export interface ViewOutcome {
+  status: 'ok' | 'broken';
+  /** why the case broke */
+  reason?: string;
+  /** what the system said it spent on the case (absent: it reported nothing) */
+  cost?: CostSum;
+  /** the case's wall time, ms */
+  wall_ms: number;
+}
+
+/** One run: its results, raw answers and the outcome of each case run. */
 export interface ViewRun {
   dir: string;
   results: Results;
   rows: Map<string, ResultRow>;
   answers: Map<string, unknown>;
+  /** by cid: the cases with an answers file */
+  outcomes: Map<string, ViewOutcome>;
+}
+
+/** A case's transcript as its page shows it: the last attempt's events and how many attempts the file holds. */
+export interface ViewTranscript {
+  file: string;
+  attempts: number;
+  /** each earlier attempt's end: its outcome's status (or `cut short`) and reason */
+  earlier: { status: string; reason?: string }[];
+  events: TranscriptEvent[];
 }
 
 function readJson(file: string): unknown {
@@ -138,13 +170,62 @@ export function loadRun(dir: string): ViewRun {
   const results = v as Results;
   const rows = new Map(results.rows.map((r) => [r.qid, r]));
   const answers = new Map<string, unknown>();
+  const outcomes = new Map<string, ViewOutcome>();
   const aDir = join(dir, 'answers');
   if (existsSync(aDir)) {
     for (const f of readdirSync(aDir)
       .filter((x) => x.endsWith('.json'))
       .sort()) {
-      for (const [q, a] of readCaseAnswers(join(aDir, f)).answers) answers.set(q, a);
+      const o = readCaseAnswers(join(aDir, f));
+      for (const [q, a] of o.answers) answers.set(q, a);
+      outcomes.set(o.cid, {
+        status: o.status,
+        ...(o.reason !== undefined ? { reason: o.reason } : {}),
+        ...(o.cost ? { cost: o.cost } : {}),
+        wall_ms: typeof o.timings.wall_ms === 'number' ? o.timings.wall_ms : 0,
+      });
     }
   }
-  return { dir, results, rows, answers };
+  return { dir, results, rows, answers, outcomes };
+}
+
+/**
+ * A case's transcript in a run folder (null: none, as in a run made before transcripts were kept). Lines cut short
+ * by a crash are skipped (checks/harness/transcript.ts readTranscript); a transcript path that is no file is an
+ * InputError naming it.
+ */
+export function loadTranscript(runDir: string, cid: string): ViewTranscript | null {
+  const file = transcriptPath(runDir, cid);
+  if (!existsSync(file)) return null;
+  if (!statSync(file).isFile()) throw new InputError({ file, path: '', message: 'a transcript is a JSONL file' });
+  let attempts: TranscriptEvent[][];
+  try {
+    attempts = readTranscript(file);
+  } catch (e) {
+    throw new InputError({ file, path: '', message: `not a readable transcript: ${(e as Error).message}` });
+  }
+  if (!attempts.length) return null;
+  const earlier = attempts.slice(0, -1).map((events) => {
+    const end = [...events].reverse().find((e) => e.kind === 'outcome' || e.kind === 'broken');
+    const reason = typeof end?.reason === 'string' ? end.reason : undefined;
+    const status = end?.kind === 'broken' ? 'broken' : typeof end?.status === 'string' ? end.status : 'cut short';
+    return { status, ...(reason !== undefined ? { reason } : {}) };
+  });
+  return { file, attempts: attempts.length, earlier, events: attempts[attempts.length - 1] };
+}
+
+/**
+ * The data folder a run was made of: RUN_DIR/run.json's `data` (stbench eval writes it), or why there is none to use
+ * (no run.json, no `data` in it, or a folder that is gone). A run.json that is not JSON is an InputError.
+ */
+export function runDataFolder(runDir: string): { data: string } | { why: string } {
+  const file = join(runDir, 'run.json');
+  if (!existsSync(file)) return { why: `${file} does not exist` };
+  const v = readJson(file) as { data?: unknown } | null;
+  if (!v || typeof v !== 'object' || typeof v.data !== 'string' || !v.data)
+    return { why: `${file} names no data folder (a run made before stbench recorded it)` };
+  const data = resolve(runDir, v.data);
+  if (!existsSync(data)) return { why: `the data folder ${file} names, ${data}, does not exist` };
+  if (!statSync(data).isDirectory()) return { why: `the data folder ${file} names, ${data}, is not a folder` };
+  return { data };
 }

@@ -1,6 +1,7 @@
 /**
  * `writeSite`: the static site of a build or dataset (and optionally a run): SITE/index.html, SITE/cases/<cid>.html,
- * SITE/maps/<cid>.png, SITE/frames/<sid>/NNNNNN.jpg (copies of the frames the cases show), SITE/audit.html when
+ * SITE/maps/<cid>.png, SITE/frames/<sid>/NNNNNN.jpg (copies of the frames the cases show; a run's transcripts show
+ * the same copies: a transcript's frame path is matched to the case's frames, never read), SITE/audit.html when
  * BUILD/compile_report.json has a funnel, and SITE/assets/{view.css,view.js}. Pages are written atomically; the
  * same inputs give the same pages. Everything the site reads from the build or dataset (the cases, their frames, the
  * compile report and the frames its funnel names) is read and held to the root (foundation/inside-root.ts) before
@@ -28,8 +29,10 @@ import {
 import { auditPage, readFunnel, type Funnel } from './audit-page.ts';
 import { drawCaseMap } from './case-map.ts';
 import { caseMarks, casePage, caseScore, mapRegion, siteFramePath } from './case-page.ts';
+import { transcriptPath } from '../../checks/harness/index.ts';
 import { indexPage, type IndexEntry } from './index-page.ts';
-import { listCaseIds, loadRun, loadViewCase, type ViewRun } from './load-build.ts';
+import { listCaseIds, loadRun, loadTranscript, loadViewCase, type ViewRun } from './load-build.ts';
+import { transcriptSection } from './transcript-page.ts';
 
 const ASSETS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'assets');
 
@@ -110,9 +113,16 @@ export async function writeSite(opts: SiteOptions): Promise<SiteSummary> {
   for (const c of cids) if (!all.includes(c)) throw new UsageError(`case ${c} is not in ${join(root, 'private')}`);
   const run: ViewRun | undefined = opts.run ? loadRun(resolve(opts.run)) : undefined;
 
-  // read and check every case, and the audit's funnel, before writing anything
+  // read and check every case, and the audit's funnel, before writing anything (a run's transcripts are read one
+  // case at a time, as its page is written: here only that each one there is a file)
   const cases = cids.map((cid) => loadViewCase(root, cid));
   const audited = readAuditFunnel(root);
+  if (run)
+    for (const cid of cids) {
+      const file = transcriptPath(run.dir, cid);
+      if (existsSync(file) && !statSync(file).isFile())
+        throw new InputError({ file, path: '', message: 'a transcript is a JSONL file' });
+    }
   // the mark first: from here on, a part-written site is this command's own (whyNotOwnSite)
   if (!existsSync(join(out, SITE_MARK))) writeFileAtomic(join(out, SITE_MARK), SITE_MARK_TEXT);
   for (const f of ['view.css', 'view.js']) writeFileAtomic(join(out, 'assets', f), readFileSync(join(ASSETS_DIR, f)));
@@ -136,7 +146,9 @@ export async function writeSite(opts: SiteOptions): Promise<SiteSummary> {
         .toBuffer();
       writeFileAtomic(join(out, 'maps', `${cid}.png`), png);
     }
-    writeFileAtomic(join(out, 'cases', `${cid}.html`), casePage(vc, place, run));
+    const transcript = run ? transcriptSection(vc, run, loadTranscript(run.dir, cid)) : '';
+    writeFileAtomic(join(out, 'cases', `${cid}.html`), casePage(vc, place, run, transcript));
+    const outcome = run?.outcomes.get(cid);
     entries.push({
       cid,
       job: c.job,
@@ -145,7 +157,7 @@ export async function writeSite(opts: SiteOptions): Promise<SiteSummary> {
       frames: c.frames.length,
       questions: vc.loaded.questions.size,
       families: [...new Set([...vc.golds.values()].map((g) => g.family))].sort(),
-      ...(run ? { score: caseScore(run, cid) } : {}),
+      ...(run ? { score: caseScore(run, cid), outcome: outcome ?? null } : {}),
     });
   }
 

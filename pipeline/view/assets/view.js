@@ -220,12 +220,14 @@
       if (e.key === 'Enter') select(a.dataset.qid, true);
     });
   });
-  document.querySelectorAll('section.ask > h3 button.jump, .tasks button.jump').forEach(function (b) {
-    b.addEventListener('click', function () {
-      pause();
-      show(Number(b.dataset.k));
+  document
+    .querySelectorAll('section.ask > h3 button.jump, .tasks button.jump, .transcript button.jump')
+    .forEach(function (b) {
+      b.addEventListener('click', function () {
+        pause();
+        show(Number(b.dataset.k));
+      });
     });
-  });
 
   var m = /^#q=([0-9a-f]{16})$/.exec(location.hash);
   show(0);

@@ -36,6 +36,8 @@ import {
   isTempName,
   readText,
   runStepsInterruptible,
+  TOOL_VERSION,
+  toolCommit,
   UsageError,
   withLock,
   writeFileAtomic,
@@ -50,6 +52,7 @@ import {
   channelFileIssues,
   everyCaseSteps,
   parseChannel,
+  PROTOCOL_VERSION,
   runManyReport,
   sandboxMode,
   type Channel,
@@ -65,8 +68,11 @@ import {
   type BrokenCase,
   type CellCounts,
   type GoldRow,
+  type Provenance,
   type Results,
+  SCORING_VERSION,
 } from './score/index.ts';
+import { createHash } from 'node:crypto';
 
 export const SELECT_KEYS = ['job', 'length', 'layout', 'split', 'cid', 'sid'] as const;
 
@@ -100,8 +106,10 @@ export interface RunRecord {
   compile_hash: string;
   /** the --select options, sorted ([] for every case) */
   select: string[];
-  /** how the system runs: bwrap, none (--local) or in_process */
+  /** how the system runs: bwrap, bwrap_net, harness_loop, none (--local) or in_process */
   sandbox: SandboxMode;
+  /** the data folder's absolute path when the run was made (what `stbench view RUN` reads by default; not compared) */
+  data?: string;
 }
 
 /** The names in a run folder that say nothing about whose it is (its lock, temporary files). */
@@ -204,20 +212,45 @@ export interface EvalOutcome {
   stopped: boolean;
 }
 
+/** What results.json records of where its numbers come from (checks/score/report.ts Provenance). */
+export function provenanceOf(system: HarnessSystem, outcomes: readonly { prompt_sha256?: string }[]): Provenance {
+  const prompts = [...new Set(outcomes.flatMap((o) => (o.prompt_sha256 ? [o.prompt_sha256] : [])))].sort();
+  const own = system.kind === 'in_process' ? system.provenance?.() : undefined;
+  return {
+    stbench_version: TOOL_VERSION,
+    commit: toolCommit(),
+    scoring_version: SCORING_VERSION,
+    protocol_version: PROTOCOL_VERSION,
+    prompt_sha256: prompts.length ? createHash('sha256').update(prompts.join('\n')).digest('hex') : null,
+    ...(own ? { system: own } : {}),
+  };
+}
+
 /** Run the evaluation; returns the results (also written to RUN_DIR). */
-export async function runEval(opts: EvalOptions): Promise<EvalOutcome> {
+/**
+ * The cases a run would send (every case of the folder held to its root, the selection, the channel's files
+ * there): what runEval runs and `eval --dry-run` describes.
+ */
+export async function selectedCases(
+  opts: Pick<EvalOptions, 'data' | 'select' | 'channel'>,
+): Promise<{ root: string; channel: Channel; cases: LoadedCase[]; golds: GoldRow[] }> {
   const root = resolve(opts.data);
   checkDataRoot(root);
   const channel = parseChannel(opts.channel ?? 'rgb_pose');
   const sel = parseSelect(opts.select);
   // every case of the folder, its gold and the root files read, held to the root before any system starts
-  const { asking, golds: allGolds } = await runStepsInterruptible(everyCaseSteps(root, { gold: true }));
+  const { asking, golds } = await runStepsInterruptible(everyCaseSteps(root, { gold: true }));
   const cases = asking.filter((c) => selected(c, sel));
   if (!cases.length)
     throw new UsageError(`no case that asks something matches ${opts.select?.join(' ') || 'the build'}`);
   // what the selected cases will send on this channel, before the first one starts
   const missing = cases.flatMap((c) => channelFileIssues(c, channel));
   if (missing.length) throw new InputError(missing);
+  return { root, channel, cases, golds };
+}
+
+export async function runEval(opts: EvalOptions): Promise<EvalOutcome> {
+  const { root, channel, cases, golds: allGolds } = await selectedCases(opts);
   const hash = compileHash(root);
   const record: RunRecord = {
     format: RUN_FORMAT,
@@ -226,6 +259,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutcome> {
     compile_hash: hash,
     select: [...(opts.select ?? [])].sort(),
     sandbox: sandboxMode(opts.system),
+    data: root,
   };
   const runDir = checkOutputFolder(opts.out, {
     flag: '--out',
@@ -245,6 +279,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutcome> {
         workers: opts.workers ?? 1,
         replyTimeoutMs: opts.replyTimeoutMs,
         retryBroken: opts.retryBroken,
+        transcripts: true,
         caseUsd: opts.caseUsd,
         maxUsd: opts.maxUsd,
         onProgress: opts.onProgress,
@@ -275,6 +310,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutcome> {
       casesNotRun: notRun,
       cost,
       sandbox: record.sandbox,
+      provenance: provenanceOf(opts.system, outcomes),
       budget: {
         max_usd: opts.maxUsd ?? null,
         case_usd: opts.caseUsd ?? null,

@@ -277,6 +277,21 @@ export function sandboxLine(mode: NonNullable<Results['sandbox']>): string {
   return "Sandbox: in_process (a scripted system, run in stbench's own process).";
 }
 
+/** Where a run's numbers come from, in one line of results.md. */
+export function provenanceLine(p: Provenance): string {
+  const sys = p.system ?? {};
+  const said = (k: string) =>
+    sys[k] === undefined || sys[k] === null ? [] : [`${k.replace(/_/g, ' ')} ${JSON.stringify(sys[k])}`];
+  const parts = [
+    `stbench ${p.stbench_version}${p.commit ? ` (commit ${p.commit.slice(0, 12)}${p.commit.endsWith('+modified') ? '+modified' : ''})` : ''}`,
+    `scoring ${p.scoring_version}`,
+    `protocol ${p.protocol_version}`,
+    ...(p.prompt_sha256 ? [`prompts sha256 ${p.prompt_sha256.slice(0, 12)}`] : []),
+    ...['agent_protocol', 'model_requested', 'models_reported', 'cli_version', 'reasoning', 'context'].flatMap(said),
+  ];
+  return `Provenance: ${parts.join('; ')}.`;
+}
+
 /** results.md of one run. */
 export function resultsMarkdown(r: Results): string {
   const out: string[] = [`# Results: ${r.system}`, ''];
@@ -285,6 +300,7 @@ export function resultsMarkdown(r: Results): string {
   );
   out.push(`Cell weights from ${r.cell_counts ? "the dataset's own counts" : "the scored rows' own counts"}.`);
   if (r.sandbox) out.push(sandboxLine(r.sandbox));
+  if (r.provenance) out.push(provenanceLine(r.provenance));
   out.push('');
   out.push(resultsTable([r]), '', coverageLine([r]), '');
   out.push(scoredLine(r), '');
@@ -355,11 +371,68 @@ export interface LayoutDifference {
   scripts: number;
 }
 
+/** What two runs' provenance says of comparing them (provenanceCheck). */
+export interface ProvenanceCheck {
+  /** why they may not be compared at all (scored in different scoring versions), or null */
+  refusal: string | null;
+  /** what differs in what the systems were shown, or that a run has no provenance: one line each */
+  warnings: string[];
+}
+
+/**
+ * Whether two runs' numbers mean the same thing: scores of different scoring versions are in different units (a
+ * refusal); a different stream protocol, system prompt or agent tool protocol means the systems were shown something
+ * else, and a run without provenance (made before stbench recorded it) cannot be checked (warnings). A field that only
+ * one run records (a scripted system has no agent protocol) is not compared. `names` label the runs (default: A and
+ * B with their systems).
+ */
+export function provenanceCheck(a: Results, b: Results, names?: { a: string; b: string }): ProvenanceCheck {
+  const na = names?.a ?? `A (${a.system})`;
+  const nb = names?.b ?? `B (${b.system})`;
+  const pa = a.provenance;
+  const pb = b.provenance;
+  const warnings: string[] = [];
+  for (const [n, p] of [
+    [na, pa],
+    [nb, pb],
+  ] as const)
+    if (!p || typeof p !== 'object')
+      warnings.push(
+        `${n} has no provenance (a run made before stbench recorded it): its scoring, protocol and prompt cannot be checked`,
+      );
+  if (!pa || !pb || typeof pa !== 'object' || typeof pb !== 'object') return { refusal: null, warnings };
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  const sa = text(pa.scoring_version);
+  const sb = text(pb.scoring_version);
+  const refusal =
+    sa && sb && sa !== sb
+      ? `cannot compare results of different scoring versions (${na}: ${sa}, ${nb}: ${sb}): their scores are in different units`
+      : null;
+  for (const [n, v] of [
+    [na, sa],
+    [nb, sb],
+  ] as const)
+    if (!v) warnings.push(`${n} records no provenance.scoring_version: the units of its scores cannot be checked`);
+  const fields: [string, unknown, unknown][] = [
+    ['protocol_version', pa.protocol_version, pb.protocol_version],
+    ['prompt_sha256', pa.prompt_sha256, pb.prompt_sha256],
+    ['system.agent_protocol_sha256', pa.system?.agent_protocol_sha256, pb.system?.agent_protocol_sha256],
+  ];
+  for (const [field, va, vb] of fields) {
+    const x = text(va);
+    const y = text(vb);
+    if (x && y && x !== y) warnings.push(`provenance.${field} differs: ${na} ${x}, ${nb} ${y}`);
+  }
+  return { refusal, warnings };
+}
+
 /**
  * The paired difference A − B per layout, with a bootstrap interval over scripts (both resampled together).
- * Refuses results of different compiles or on different cases.
+ * Refuses results of different compiles, on different cases, or of different scoring versions (provenanceCheck).
  */
 export function compare(a: Results, b: Results, opts: { B?: number; seed?: string | number } = {}): LayoutDifference[] {
+  const refusal = provenanceCheck(a, b).refusal;
+  if (refusal) throw new UsageError(refusal);
   if (a.compile_hash !== b.compile_hash) {
     throw new UsageError(`cannot compare results of different compiles (${a.compile_hash} vs ${b.compile_hash})`);
   }
@@ -403,9 +476,16 @@ export function compare(a: Results, b: Results, opts: { B?: number; seed?: strin
   });
 }
 
-/** The comparison as a markdown table. */
+/** The comparison as a markdown table, headed by a warning line for each provenanceCheck warning. */
 export function compareMarkdown(a: Results, b: Results, diffs: readonly LayoutDifference[]): string {
+  const warnings = provenanceCheck(a, b).warnings;
   const lines = [
+    ...(warnings.length
+      ? [
+          `**Warning: these runs may not be comparable.** ${warnings.map((w) => `${w.replace(/\|/g, '\\|')}.`).join(' ')}`,
+          '',
+        ]
+      : []),
     `Paired difference ${a.system} − ${b.system} (headline, 95% interval over scripts):`,
     '',
     '| Layout | Difference | Questions | Scripts |',

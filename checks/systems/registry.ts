@@ -1,7 +1,8 @@
 /**
  * The in-process systems by name, and `resolveSystem`, which turns a SYSTEM argument into a system:
- * `cmd:<shell command>` is an external program, `FILE.py:Class` an agent written as a Python class
- * (checks/harness/python-agent.ts), anything else a registered name. An external system runs in the sandbox
+ * `claude:`, `codex:`, `openai:` and `anthropic:` are models (model-systems.ts), `cmd:<shell command>` is an
+ * external program, `FILE.py:Class` an agent written as a Python class (checks/harness/python-agent.ts), anything
+ * else a registered name. An external system runs in the sandbox
  * (checks/harness/sandbox.ts) unless `local`; where none can start, resolving it is a usage error that says why.
  * A sandboxed system's code folders (a `cmd:`'s `code`, by default the working folder; a Python agent's file's
  * folder) are checked before any case runs (checkCodeFolders), against `hidden` too (the data and run folders).
@@ -32,6 +33,8 @@ import { pathLog } from './path-log.ts';
 import { perfectReader } from './perfect-reader.ts';
 import { priors } from './priors.ts';
 import { wordingSystem } from './wording.ts';
+import { parseModelSpec } from '../agents/model-spec.ts';
+import { modelSystem, type ModelSettings } from './model-systems.ts';
 
 /** Every in-process system, by name: the floor, the ceiling, the memories, the shortcuts and the diagnostic. */
 export const SYSTEMS: ReadonlyMap<string, InProcessSystem> = new Map(
@@ -52,7 +55,7 @@ export const SYSTEMS: ReadonlyMap<string, InProcessSystem> = new Map(
 
 export const COMMAND_PREFIX = 'cmd:';
 
-export interface ResolveOptions {
+export interface ResolveOptions extends Omit<ModelSettings, 'local' | 'code'> {
   /** `--local`: run an external system as a plain process, not in the sandbox (in-process systems need neither) */
   local?: boolean;
   /** `--code DIR`: the folder of a `cmd:` system's own code, where its command runs (default: the working folder) */
@@ -63,6 +66,16 @@ export interface ResolveOptions {
 
 /** A system from its name on the command line. */
 export function resolveSystem(spec: string, opts: ResolveOptions = {}): HarnessSystem {
+  const model = parseModelSpec(spec);
+  if (model) return modelSystem(model, opts);
+  for (const [flag, v] of [
+    ['--reasoning', opts.reasoning],
+    ['--context', opts.context],
+    ['--base-url', opts.baseUrl],
+    ['--prices', opts.prices],
+  ] as const)
+    if (v !== undefined)
+      throw new UsageError(`${flag} applies to a model (claude:, codex:, openai:, anthropic:), and ${spec} is not one`);
   const sandbox = (name: string) => (opts.local ? {} : { sandbox: requireSandbox(name) });
   if (spec.startsWith(COMMAND_PREFIX)) {
     const command = spec.slice(COMMAND_PREFIX.length).trim();
@@ -83,7 +96,7 @@ export function resolveSystem(spec: string, opts: ResolveOptions = {}): HarnessS
   const agent = !sys && isPythonAgentSpec(spec);
   if (!sys && !agent)
     throw new UsageError(
-      `unknown system ${JSON.stringify(spec)}: use one of ${[...SYSTEMS.keys()].join(', ')}, cmd:<command> for an external program, or FILE.py:Class for a Python agent`,
+      `unknown system ${JSON.stringify(spec)}: use a model (claude:sonnet, codex:<model>, openai:<model>, anthropic:<model>), one of ${[...SYSTEMS.keys()].join(', ')}, cmd:<command> for an external program, or FILE.py:Class for a Python agent`,
     );
   if (opts.code !== undefined)
     throw new UsageError(

@@ -20,7 +20,15 @@ import { runEval } from '../../checks/eval.ts';
 import { DEFAULT_REPLY_TIMEOUT_MS } from '../../checks/harness/index.ts';
 import { resolveSystem } from '../../checks/systems/registry.ts';
 import { caseProgress } from './case-progress.ts';
+import { dryRunText } from './eval-dry-run.ts';
+import { checkModelSettings, isModelSpec, parseModelSpec, parseReasoning } from '../../checks/agents/model-spec.ts';
 import { compareOptions, printCompare, type CompareFlags } from './score.ts';
+
+/**
+ * A model's per-reply timeout by default, seconds: one reply (the model's pull of the next frame, or its answers)
+ * may take several model calls, each with its client's retries and Retry-After waits.
+ */
+export const MODEL_REPLY_TIMEOUT_S = 900;
 
 /** The most a dollar cap may be: past a million dollars a cap caps nothing. */
 const MAX_USD_CAP = 1_000_000;
@@ -51,7 +59,7 @@ export function registerEval(program: Command): void {
     )
     .argument(
       '<system>',
-      'cmd:<shell command> for an external program, FILE.py:Class for a Python agent (a subclass of System from system_shim, docs/protocol.md), or a scripted system name',
+      'a model: claude:haiku|sonnet|opus|<model id> (Claude Code, the reference agent), codex:<model>, openai:<model> (any OpenAI-compatible endpoint), anthropic:<model>; cmd:<shell command> for an external program, FILE.py:Class for a Python agent (a subclass of System from system_shim, docs/protocol.md), or a scripted system name',
     )
     // required, but checked in the action, so that `eval compare` needs neither
     .option('--data <dir>', 'the build or dataset folder (required)')
@@ -66,13 +74,32 @@ export function registerEval(program: Command): void {
     .option('--workers <n>', 'cases run at once', '1')
     .option(
       '--timeout <seconds>',
-      'per-reply timeout; its expiry makes the case broken',
-      String(DEFAULT_REPLY_TIMEOUT_MS / 1000),
+      `per-reply timeout; its expiry makes the case broken (default ${DEFAULT_REPLY_TIMEOUT_MS / 1000}, for a model ${MODEL_REPLY_TIMEOUT_S}: its calls, their retries and backoff)`,
     )
     .option('--retry-broken', 'run again the cases an earlier run of this folder recorded as broken')
     .option('--local', LOCAL_HELP)
     .option('--code <dir>', CODE_HELP)
     .option('--case-usd <dollars>', CASE_USD_HELP)
+    .option(
+      '--reasoning <effort>',
+      "a model's reasoning effort: low, medium or high (its own setting: Claude Code's effort, Codex's model_reasoning_effort, the API's reasoning_effort)",
+    )
+    .option(
+      '--context <policy>',
+      'openai:, anthropic: only: what of the stream the model keeps, all (default) or last:N frames (the earlier ones keep their text)',
+    )
+    .option(
+      '--base-url <url>',
+      "openai:, anthropic: only: the endpoint (default: OPENAI_BASE_URL or ANTHROPIC_BASE_URL, else the vendor's), e.g. http://localhost:11434/v1 for Ollama",
+    )
+    .option(
+      '--prices <file>',
+      'dollars per million tokens by model (YAML: models: {ID: {input, output, cache_read, cache_write}}); stbench never guesses a price, Claude Code reports its own',
+    )
+    .option(
+      '--dry-run',
+      'print the selected cases, their frames and, for a model, an estimate of calls, tokens and dollars per case; run nothing, write nothing',
+    )
     .option(
       '--max-usd <dollars>',
       "start no further case once the run folder's cases (this run's and earlier ones') cost more than this; cases running finish; exits 1, and a rerun with a higher cap resumes",
@@ -86,24 +113,49 @@ export function registerEval(program: Command): void {
           select: string[];
           channel: string;
           workers: string;
-          timeout: string;
+          timeout?: string;
           retryBroken?: boolean;
           local?: boolean;
           code?: string;
           caseUsd?: string;
           maxUsd?: string;
+          reasoning?: string;
+          context?: string;
+          baseUrl?: string;
+          prices?: string;
+          dryRun?: boolean;
         },
       ) => {
         if (!opts.data) throw new UsageError('eval: --data DIR is required (the build or dataset folder)');
+        if (opts.dryRun) {
+          // the settings are checked as for a run; nothing starts (no CLI, no sandbox) and nothing is written
+          const model = parseModelSpec(spec);
+          if (model) {
+            checkModelSettings(model, opts);
+            parseReasoning(opts.reasoning);
+          } else resolveSystem(spec, opts);
+          process.stdout.write(`${await dryRunText(spec, { ...opts, data: opts.data })}\n`);
+          return;
+        }
         if (!opts.out) throw new UsageError('eval: --out RUN_DIR is required (the run folder to write or resume)');
         const { data, out } = opts;
         const workers = workersFlag(opts.workers);
-        const timeoutS = positiveFlag('timeout', opts.timeout, 86_400, 'a day for one reply is no timeout');
+        const timeoutS = positiveFlag(
+          'timeout',
+          opts.timeout ?? String(isModelSpec(spec) ? MODEL_REPLY_TIMEOUT_S : DEFAULT_REPLY_TIMEOUT_MS / 1000),
+          86_400,
+          'a day for one reply is no timeout',
+        );
         const caseUsd = usdFlag('case-usd', opts.caseUsd);
         const maxUsd = usdFlag('max-usd', opts.maxUsd);
         const system = resolveSystem(spec, {
           local: opts.local,
           code: opts.code,
+          reasoning: opts.reasoning,
+          context: opts.context,
+          baseUrl: opts.baseUrl,
+          prices: opts.prices,
+          capped: caseUsd !== undefined || maxUsd !== undefined,
           hidden: [
             { path: data, what: 'the data folder (--data)' },
             { path: out, what: 'the run folder (--out)' },

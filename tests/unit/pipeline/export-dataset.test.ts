@@ -170,8 +170,10 @@ describe('stbench export', () => {
     expect(md).toContain('hf download someone/somebench --repo-type dataset --revision v0.1.0 --local-dir data');
     for (const c of [
       'stbench eval all_unknown --data data',
-      'stbench eval compare runs/floor runs/mine',
-      'stbench view runs/mine --data data',
+      'stbench eval claude:sonnet --data data --dry-run',
+      'stbench eval compare runs/floor runs/sonnet',
+      'stbench view runs/sonnet',
+      '`codex:<model>`, `openai:<model>`',
       'FILE.py:Class',
       'bubblewrap sandbox',
     ])

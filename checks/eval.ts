@@ -44,7 +44,7 @@ import {
   writeJsonAtomic,
 } from '../foundation/index.ts';
 import { compileHash } from '../formats/compile-hash.ts';
-import { runCost } from '../formats/cost.ts';
+import { addCost, runCost, zeroCost } from '../formats/cost.ts';
 import { Split } from '../formats/split.ts';
 import { keptQids, readCheckReport } from './check-report.ts';
 import { checkDataRoot } from './check.ts';
@@ -110,6 +110,8 @@ export interface RunRecord {
   sandbox: SandboxMode;
   /** the data folder's absolute path when the run was made (what `stbench view RUN` reads by default; not compared) */
   data?: string;
+  /** a model's settings (its endpoint, reasoning, context: InProcessSystem.settings); absent for other systems */
+  settings?: Record<string, unknown>;
 }
 
 /** The names in a run folder that say nothing about whose it is (its lock, temporary files). */
@@ -140,6 +142,10 @@ export function notThisRun(dir: string, want: RunRecord): string | null {
     );
   if (JSON.stringify(got.select ?? []) !== JSON.stringify(want.select))
     diffs.push(`selection ${JSON.stringify(got.select ?? [])}, not ${JSON.stringify(want.select)}`);
+  if (JSON.stringify(got.settings ?? null) !== JSON.stringify(want.settings ?? null))
+    diffs.push(
+      `settings ${JSON.stringify(got.settings ?? null)}, not ${JSON.stringify(want.settings ?? null)} (the same model with other settings is another run)`,
+    );
   const gotMode = got.sandbox ?? (want.sandbox === 'in_process' ? 'in_process' : 'none');
   if (gotMode !== want.sandbox)
     diffs.push(
@@ -250,6 +256,10 @@ export async function selectedCases(
 }
 
 export async function runEval(opts: EvalOptions): Promise<EvalOutcome> {
+  const sys = opts.system;
+  const channel0 = parseChannel(opts.channel ?? 'rgb_pose');
+  if (sys.kind === 'in_process' && sys.channels && !sys.channels.includes(channel0))
+    throw new UsageError(`${sys.name} runs on the ${sys.channels.join(' or ')} channel, not ${channel0}`);
   const { root, channel, cases, golds: allGolds } = await selectedCases(opts);
   const hash = compileHash(root);
   const record: RunRecord = {
@@ -260,6 +270,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutcome> {
     select: [...(opts.select ?? [])].sort(),
     sandbox: sandboxMode(opts.system),
     data: root,
+    ...(opts.system.kind === 'in_process' && opts.system.settings ? { settings: opts.system.settings } : {}),
   };
   const runDir = checkOutputFolder(opts.out, {
     flag: '--out',
@@ -293,7 +304,12 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutcome> {
     const notRun = cases.length - outcomes.length;
     const layoutOf = new Map(cases.map((c) => [c.case.cid, c.case.layout]));
     const cost = runCost(
-      outcomes.map((o) => ({ layout: layoutOf.get(o.cid)!, cost: o.cost, wall_ms: o.timings.wall_ms })),
+      outcomes.map((o) => ({
+        layout: layoutOf.get(o.cid)!,
+        // the money a case's broken attempts spent stays counted when a rerun replaces them
+        cost: o.spent_before ? addCost(o.spent_before, o.cost ?? zeroCost()) : o.cost,
+        wall_ms: o.timings.wall_ms,
+      })),
     );
     const golds = allGolds.filter((g) => scoredCids.has(g.cid) && (!kept || kept.has(g.qid)));
     const answers = new Map<string, unknown>();

@@ -64,12 +64,18 @@ export interface AgentBackend {
 /** How long a backend may take to end by itself after the job is over before it is stopped, ms. */
 export const AGENT_FINISH_GRACE_MS = 30_000;
 
+/** What of a backend's provenance is a setting: a run folder holds the runs of one value of each (run.json). */
+export const SETTING_KEYS = ['api', 'cli', 'base_url', 'model_requested', 'reasoning', 'context'] as const;
+
 /** A model-backed system from its backend. */
 export function agentSystem(backend: AgentBackend): InProcessSystem {
+  const p = backend.provenance();
   return {
     kind: 'in_process',
     name: backend.name,
     mode: backend.mode,
+    channels: ['rgb_pose'],
+    settings: Object.fromEntries(SETTING_KEYS.filter((k) => p[k] !== undefined).map((k) => [k, p[k]])),
     provenance: () => ({
       agent_protocol: AGENT_PROTOCOL_VERSION,
       agent_protocol_sha256: agentProtocolSha256(),
@@ -172,5 +178,9 @@ class AgentSession implements SystemSession {
     this.desk.close();
     this.abort.abort();
     await this.run?.stop();
+  }
+
+  unreported(): CostReport | undefined {
+    return this.cost().cost;
   }
 }

@@ -28,7 +28,7 @@ import {
 } from './chat-loop.ts';
 import { type ContextPolicy, contextName } from './context-policy.ts';
 import type { Reasoning } from './model-spec.ts';
-import { type Prices, priceOf } from './prices.ts';
+import { type Prices, priceOfCall } from './prices.ts';
 
 export interface AnthropicOptions {
   model: string;
@@ -36,6 +36,8 @@ export interface AnthropicOptions {
   apiKey?: string;
   context: ContextPolicy;
   prices?: Prices;
+  /** a dollar cap is set (--case-usd, --max-usd): a call that no entry prices breaks the case */
+  capped?: boolean;
   reasoning?: Reasoning;
   /** max_tokens of each reply (default 8192) */
   maxTokens?: number;
@@ -202,7 +204,7 @@ export function anthropicBackend(opts: AnthropicOptions): AgentBackend {
         models_reported: [...modelsReported].sort(),
         context: contextName(opts.context),
         reasoning: opts.reasoning ?? null,
-        priced: models.every((m) => priceOf(opts.prices, m) !== undefined),
+        priced: models.every((m) => priceOfCall(opts.prices, m, opts.model) !== undefined),
         max_retries: maxRetries,
         request_timeout_ms: requestTimeoutMs,
         max_tokens: maxTokens,
@@ -221,6 +223,7 @@ export function anthropicBackend(opts: AnthropicOptions): AgentBackend {
           model: opts.model,
           context: opts.context,
           prices: opts.prices,
+          capped: opts.capped,
           maxRetries,
           requestTimeoutMs,
           maxNudges: opts.maxNudges,

@@ -13,21 +13,26 @@
  *   frames are sent; every earlier frame keeps its text with DROPPED_NOTE. The kept conversation itself is whole.
  * - Failures: the provider's client retries what can be retried (429, 5xx, 529, 408, 409, dropped connections,
  *   timeouts) with its own bounded backoff, honouring Retry-After; `recordingFetch` writes each failed attempt to
- *   the transcript (`retry` when another follows, `error` for the last). When the client gives up, `done` rejects
- *   with the status and message: the case is broken, never scored. A reply the client got but that is not a reply
+ *   the transcript (`retry` when another follows, `error` for the last; a timed-out attempt with `billed:
+ *   'possibly'`, as an abandoned request may still be billed). When the client gives up, `done` rejects with the
+ *   status and message: the case is broken, never scored. A reply the client got but that is not a reply
  *   (malformed JSON, no choices, the wrong shape) is asked for again once; a second malformed reply breaks the case.
- * - It stops at once when the case's signal aborts (the pending request is cancelled; `done` resolves).
+ * - Each call is priced by the model id the API reported, else by the requested one (prices.ts); under a dollar cap
+ *   (`capped`) a call that neither prices breaks the case once its tokens are counted, rather than spend uncounted.
+ * - It stops at once when the case's signal aborts (the pending request is cancelled; `done` resolves). Each call
+ *   gets a signal of its own, linked to the case's until the call ends (a client may leave a listener on it).
  *
  * Transcript events it adds (besides the desk's tool_call/tool_result): model_request (call number, messages,
  * images sent and dropped), model_reply (model id, text, tool calls, stop reason), usage (tokens; usd only when
  * priced), retry and error (each failed attempt), nudge. No image bytes are ever written: frames by path.
  */
+import { setMaxListeners } from 'node:events';
 import type { CostReport } from '../../formats/cost.ts';
 import type { Transcript } from '../harness/index.ts';
 import type { AgentContext, AgentRun } from './agent-system.ts';
 import { type ContextPolicy, contextName } from './context-policy.ts';
 import type { ToolResult } from './desk.ts';
-import { dollars, type Prices, priceOf } from './prices.ts';
+import { dollars, type Prices, priceOfCall } from './prices.ts';
 import {
   FIRST_MESSAGE,
   NEXT_FRAME,
@@ -43,8 +48,11 @@ export const DEFAULT_MAX_NUDGES = 3;
 export const DEFAULT_MAX_TOOL_ERRORS = 10;
 /** The client's retries of one model call (after the first attempt). */
 export const DEFAULT_MAX_RETRIES = 4;
-/** How long one HTTP attempt may take before it is abandoned (and retried), ms. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+/**
+ * How long one HTTP attempt may take before it is abandoned (and retried), ms: long, since a high-effort call with
+ * a long context can take minutes, and an abandoned request may still be billed.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
 
 /** What replaces a frame's image outside the context policy's window. */
 export function droppedNote(context: ContextPolicy): string {
@@ -117,6 +125,8 @@ export interface ChatLoopSettings {
   model: string;
   context: ContextPolicy;
   prices?: Prices;
+  /** a dollar cap is set (--case-usd, --max-usd): a call that cannot be priced breaks the case */
+  capped?: boolean;
   maxRetries: number;
   requestTimeoutMs: number;
   maxNudges?: number;
@@ -136,10 +146,16 @@ export interface AttemptState {
 
 const RETRYABLE = (status: number) => status === 408 || status === 409 || status === 429 || status >= 500;
 
+/** Whether a fetch failure was the client abandoning the attempt at its timeout (the case's own abort aside). */
+const timedOut = (e: unknown) => {
+  const name = (e as Error)?.name;
+  return name === 'AbortError' || name === 'TimeoutError';
+};
+
 /** What a fetch failure was, in words. */
 function fetchError(e: unknown, timeoutMs: number): string {
   const err = e as Error & { cause?: { message?: string; code?: string } };
-  if (err?.name === 'AbortError' || err?.name === 'TimeoutError') return `no reply within ${timeoutMs} ms`;
+  if (timedOut(e)) return `no reply within ${timeoutMs} ms`;
   const cause = err?.cause ? `: ${err.cause.code ?? err.cause.message ?? String(err.cause)}` : '';
   return `${err?.message ?? String(e)}${cause}`;
 }
@@ -160,7 +176,8 @@ function retryAfterMs(h: Headers): number | undefined {
 /**
  * The fetch a provider's client is given: it passes every request through and writes each failed attempt (a status
  * of 400 or more, or a thrown error) to the transcript, as `retry` when the client will try again and `error` for the
- * last. Cancellations of the case itself are not failures and are not written.
+ * last. Cancellations of the case itself are not failures and are not written. An attempt abandoned at the timeout
+ * says `billed: 'possibly'`: the server may have gone on and charged for it.
  */
 export function recordingFetch(
   transcript: Transcript,
@@ -195,6 +212,7 @@ export function recordingFetch(
           call: state.call,
           attempt,
           error: fetchError(e, opts.timeoutMs),
+          ...(timedOut(e) ? { billed: 'possibly' } : {}),
         });
       throw e;
     }
@@ -287,8 +305,14 @@ export function runChatLoop(
       });
       const req = { system: ctx.systemPrompt, turns: view.turns, tools };
       for (let malformed = 0; ; malformed++) {
+        // the call's own signal, linked to the case's only while it runs: a client's listener on it goes with it
+        const one = new AbortController();
+        setMaxListeners(settings.maxRetries + 2, one.signal); // a client may add one per attempt
+        const link = () => one.abort();
+        if (signal.aborted) one.abort();
+        else signal.addEventListener('abort', link, { once: true });
         try {
-          return await api.call(req, signal);
+          return await api.call(req, one.signal);
         } catch (e) {
           if (signal.aborted) return undefined;
           if (e instanceof MalformedReply) {
@@ -301,6 +325,8 @@ export function runChatLoop(
             throw new Error(`${settings.name}: the model's reply was malformed twice: ${e.message}`.slice(0, 1000));
           }
           throw new Error(failureReason(settings.name, e, state, settings.requestTimeoutMs));
+        } finally {
+          signal.removeEventListener('abort', link);
         }
       }
     };
@@ -338,10 +364,17 @@ export function runChatLoop(
         })),
         ...(reply.stop ? { stop: reply.stop } : {}),
       });
-      const usd = dollars(priceOf(settings.prices, reply.model ?? settings.model), reply.usage);
+      const usd = dollars(priceOfCall(settings.prices, reply.model, settings.model), reply.usage);
       const used: CostReport = { ...reply.usage, calls: 1, ...(usd !== undefined ? { usd } : {}) };
       t.write({ kind: 'usage', call: state.call, ...used });
       ctx.spend(used);
+      if (settings.capped && usd === undefined)
+        throw new Error(
+          `${settings.name}: a dollar cap (--case-usd, --max-usd) is set and this call's dollars cannot be counted: the prices file has no entry for ${reply.model ? `the model the API reported (${reply.model}) nor ` : ''}the model requested (${settings.model})`.slice(
+            0,
+            1000,
+          ),
+        );
       turns.push({ role: 'assistant', reply });
       if (signal.aborted) return;
 
@@ -398,14 +431,17 @@ export function jpegDataUrl(jpeg: Buffer): string {
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }
 
-/** A base URL as provenance records it: no user name or password in it. */
+/** A base URL as provenance records it: no user name or password, query or fragment in it (a key may be there). */
 export function shownUrl(url: string): string {
   try {
     const u = new URL(url);
     u.username = '';
     u.password = '';
+    u.search = '';
+    u.hash = '';
     return u.toString().replace(/\/$/, '');
   } catch {
-    return url;
+    // not a URL (refused before any run): still drop what could hold a key
+    return url.replace(/[?#].*$/s, '').replace(/^([a-z][\w+.-]*:\/\/)[^/@]*@/i, '$1');
   }
 }

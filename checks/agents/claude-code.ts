@@ -7,6 +7,7 @@
  *     --tools "" --strict-mcp-config --mcp-config CONFIG
  *     --allowedTools mcp__stbench__next_frame,mcp__stbench__submit_answer --permission-mode dontAsk
  *     --setting-sources "" --disable-slash-commands --no-session-persistence --system-prompt PROMPT [--effort R]
+ *     [--max-budget-usd X]
  *
  * `--tools ""` turns every built-in tool off, `--strict-mcp-config` with the run's own `--mcp-config` leaves no MCP
  * server but stbench's (not the user's, not a project's), `--allowedTools` lets the two run without a prompt and
@@ -21,9 +22,19 @@
  * in the transcript (`cli_event`), and its usage spent once per message id (a message's content blocks come as
  * lines of their own, each with the message's usage); each model call is one message. A `result` line ends a turn:
  * its total_cost_usd is the session's running total (Claude Code's own figure, at API prices), and the increase is
- * spent; an error result (is_error, or a subtype error_*) fails the case with its reason and API status. A turn that
- * ends before the job is over gets NUDGE_MESSAGE as another user line, at most `maxNudges` times; then the backend
- * gives up (the case is broken: the model stopped). Once the job is over, stdin is closed and the CLI exits.
+ * spent; an error result (is_error, or a subtype error_*) fails the case with its reason and API status. With
+ * `maxBudgetUsd` (the run's --case-usd) the CLI gets --max-budget-usd, its own cap on the session's dollars: its
+ * error_max_budget_usd result breaks the case with a reason naming --case-usd. A turn that ends before the job is
+ * over gets NUDGE_MESSAGE as another user line, at most `maxNudges` times; then the backend gives up (the case is
+ * broken: the model stopped).
+ *
+ * Claude Code reports its dollars only on result lines, so none is lost at the end: once the job is over (next_frame
+ * said so), stdin is closed, and the CLI ends its turn, writes its result and exits. A case stopped while a turn is in
+ * flight (ended early by the harness) closes stdin too, and the CLI is given up to AGENT_FINISH_GRACE_MS to write
+ * the turn's result (the desk, closed, tells the model the job is over) before it is killed; whatever it reports
+ * meanwhile is spent. Tokens that no result line priced (a CLI that died, or was killed, mid-turn) are priced from
+ * `prices` by the message's model where it has an entry, spent and marked in the transcript as priced by stbench
+ * (`priced_by`); else they are spent without dollars.
  *
  * In the verified mode it runs in the sandbox with the network (cli-process.ts), its private home holding only its
  * login: ~/.claude/.credentials.json read-only and a copy of ~/.claude.json (the CLI rewrites it); with --local, a
@@ -32,22 +43,24 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TOOL_VERSION } from '../../foundation/index.ts';
-import { type CostReport, roundUsd } from '../../formats/cost.ts';
+import { type CostReport, formatUsd, roundUsd } from '../../formats/cost.ts';
 import { type CliLogin, type HiddenFolder, onPath, type Sandbox } from '../harness/sandbox.ts';
-import type { AgentBackend, AgentContext, AgentRun } from './agent-system.ts';
+import { AGENT_FINISH_GRACE_MS, type AgentBackend, type AgentContext, type AgentRun } from './agent-system.ts';
 import {
   cliVersion,
   exitWords,
   findCli,
+  readOnlyLoginWarning,
   runCli,
   type CliHost,
   type CliRun,
   userHome,
+  warnOnce,
   withoutImages,
 } from './cli-process.ts';
 import { RELAY_SCRIPT, RELAY_SOCKET_VAR, serveDesk, type DeskEndpoint } from './mcp-server.ts';
 import type { Reasoning } from './model-spec.ts';
-import type { Prices } from './prices.ts';
+import { dollars, priceOfCall, type Prices } from './prices.ts';
 import { FIRST_MESSAGE, MCP_SERVER_NAME, NEXT_FRAME, NUDGE_MESSAGE, SUBMIT_ANSWER } from './tools.ts';
 
 /** The two tools as Claude Code names them. */
@@ -72,14 +85,18 @@ export interface ClaudeCodeOptions {
   executable?: string;
   /** how many times a model that stopped early is told to go on (default 3) */
   maxNudges?: number;
-  /** unused: Claude Code reports its own dollars */
+  /** prices the tokens no result line reported the dollars of (Claude Code reports its own on result lines) */
   prices?: Prices;
+  /** Claude Code's own cap on a case's dollars (--max-budget-usd): the run's --case-usd */
+  maxBudgetUsd?: number;
   /** variables added to the CLI's environment, passed whole (a proxy's; a stand-in's settings in tests) */
   env?: Record<string, string>;
   /** the user's home, where the login is read (default HOME) */
   home?: string;
   /** folders the CLI's install must not hold or lie inside (the data folder, the run folder) */
   hide?: readonly HiddenFolder[];
+  /** where the read-only login's warning goes (default: stderr, once per run) */
+  warn?: (line: string) => void;
 }
 
 /** The arguments stbench runs Claude Code with (the MCP config's file, the system prompt). */
@@ -88,6 +105,7 @@ export function claudeArgs(o: {
   reasoning?: Reasoning;
   mcpConfig: string;
   systemPrompt: string;
+  maxBudgetUsd?: number;
 }): string[] {
   return [
     '-p',
@@ -114,6 +132,7 @@ export function claudeArgs(o: {
     '--system-prompt',
     o.systemPrompt,
     ...(o.reasoning ? ['--effort', o.reasoning] : []),
+    ...(o.maxBudgetUsd !== undefined ? ['--max-budget-usd', String(o.maxBudgetUsd)] : []),
   ];
 }
 
@@ -144,6 +163,9 @@ export function claudeLogins(home: string, env: NodeJS.ProcessEnv = process.env)
   ];
 }
 
+/** The variables that log Claude Code in without its credentials file (no token to refresh). */
+export const CLAUDE_KEY_VARS = ['ANTHROPIC_API_KEY', 'CLAUDE_CODE_OAUTH_TOKEN'];
+
 export const CLAUDE_INSTALL_HINT =
   'claude: runs Claude Code: install it (npm install -g @anthropic-ai/claude-code) and log in (claude, then /login; or set ANTHROPIC_API_KEY)';
 
@@ -158,6 +180,18 @@ export function claudeCodeBackend(opts: ClaudeCodeOptions): AgentBackend {
     hidden: opts.hide,
   };
   if (!opts.local && !opts.sandbox) throw new Error(`${name} needs the sandbox unless it runs --local`);
+  if (opts.maxBudgetUsd !== undefined && !(Number.isFinite(opts.maxBudgetUsd) && opts.maxBudgetUsd > 0))
+    throw new Error(`${name}: maxBudgetUsd must be a positive amount, not ${opts.maxBudgetUsd}`);
+  warnOnce(
+    readOnlyLoginWarning({
+      name,
+      sandboxed: !opts.local,
+      file: claudeLogins(home)[0].from,
+      keys: CLAUDE_KEY_VARS,
+      env: { ...process.env, ...opts.env },
+    }),
+    opts.warn,
+  );
   const version = cliVersion(host);
   const reported = new Set<string>();
   let toolsSeen: string[] | null = null;
@@ -211,6 +245,7 @@ function startClaude(
   let ep: DeskEndpoint | null = null;
   let cli: CliRun | null = null;
   let stopped = false;
+  let killed = false;
   let settle!: { resolve: () => void; reject: (e: Error) => void };
   const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
   let settled = false;
@@ -222,16 +257,23 @@ function startClaude(
   };
   const fail = (why: string) => {
     finish(`claude: ${why}`);
+    killed = true;
     cli?.kill();
   };
 
   let initSeen = false;
   let nudges = 0;
   let lastTotal = 0;
+  /** a user line was sent whose turn has not ended (no result line yet) */
+  let turnOpen = false;
   const usageById = new Map<string, Record<string, number>>();
+  /** the tokens spent since the last result line, by message: no result line has priced them yet */
+  const unpriced: { model: string | undefined; cost: CostReport }[] = [];
+  let lastModel: string | undefined;
 
   const send = (text: string, nudge?: number) => {
     ctx.transcript.write({ kind: 'cli_input', text, ...(nudge ? { nudge } : {}) });
+    turnOpen = true;
     cli?.write(
       JSON.stringify({
         type: 'user',
@@ -242,35 +284,15 @@ function startClaude(
     );
   };
 
-  const onLine = (line: string) => {
-    if (settled) return;
-    let ev: Record<string, unknown>;
-    try {
-      ev = JSON.parse(line);
-    } catch {
-      ctx.transcript.write({ kind: 'cli_event', text: line.slice(0, 2000) });
-      return;
-    }
-    ctx.transcript.write({ kind: 'cli_event', event: withoutImages(ev) });
-    if (ev.type === 'system' && ev.subtype === 'init') {
-      initSeen = true;
-      const tools = Array.isArray(ev.tools) ? ev.tools.map(String) : [];
-      onTools(tools);
-      if (typeof ev.model === 'string') onModel(ev.model);
-      const extra = tools.filter((t) => !CLAUDE_TOOLS.includes(t));
-      const missing = CLAUDE_TOOLS.filter((t) => !tools.includes(t));
-      if (extra.length || missing.length)
-        fail(
-          `its tools must be exactly ${CLAUDE_TOOLS.join(', ')}, but it lists [${tools.join(', ')}]${extra.length ? `: ${extra.join(', ')} must not be there` : ''}${missing.length ? `: ${missing.join(', ')} missing` : ''}`,
-        );
-      return;
-    }
-    if (ev.type === 'assistant' || ev.type === 'result') {
-      if (!initSeen) return fail(`it wrote ${ev.type} before its init line, so its tools are unknown`);
-    }
+  /** What a line reports spent: a message's tokens (once per id), a result's dollars. Counted even once settled. */
+  const account = (ev: Record<string, unknown>) => {
     if (ev.type === 'assistant') {
       const m = (ev.message ?? {}) as { id?: unknown; model?: unknown; usage?: Usage };
-      if (typeof m.model === 'string' && m.model !== '<synthetic>') onModel(m.model);
+      const model = typeof m.model === 'string' && m.model !== '<synthetic>' ? m.model : undefined;
+      if (model) {
+        onModel(model);
+        lastModel = model;
+      }
       const id = typeof m.id === 'string' ? m.id : null;
       if (id && m.usage) {
         const before = usageById.get(id);
@@ -290,11 +312,12 @@ function startClaude(
         if (any) {
           ctx.transcript.write({ kind: 'usage', message_id: id, ...cost });
           ctx.spend(cost);
+          unpriced.push({ model: model ?? lastModel, cost });
         }
       }
-      return;
-    }
-    if (ev.type === 'result') {
+    } else if (ev.type === 'result') {
+      turnOpen = false;
+      unpriced.length = 0; // the running total covers every message so far
       const total = roundUsd(num(ev.total_cost_usd));
       if (total > lastTotal) {
         const usd = roundUsd(total - lastTotal);
@@ -302,7 +325,66 @@ function startClaude(
         ctx.transcript.write({ kind: 'usage', usd, total_cost_usd: total });
         ctx.spend({ usd });
       }
+    }
+  };
+
+  /** The CLI ended: the tokens no result line priced, priced from `prices` where the model has an entry. */
+  const priceUnreported = () => {
+    if (!unpriced.length) return;
+    let usd = 0;
+    let priced = 0;
+    for (const u of unpriced) {
+      const d = dollars(priceOfCall(opts.prices, u.model, opts.model), u.cost);
+      if (d === undefined) continue;
+      usd += d;
+      priced++;
+    }
+    const left = unpriced.length - priced;
+    unpriced.length = 0;
+    usd = roundUsd(usd);
+    ctx.transcript.write({
+      kind: 'usage',
+      ...(priced ? { usd, priced_by: 'stbench' } : {}),
+      ...(left ? { unpriced_usage: left } : {}),
+      note: 'Claude Code ended without a result line for these tokens',
+    });
+    if (priced) ctx.spend({ usd });
+  };
+
+  const onLine = (line: string) => {
+    let ev: Record<string, unknown>;
+    try {
+      ev = JSON.parse(line);
+    } catch {
+      ctx.transcript.write({ kind: 'cli_event', text: line.slice(0, 2000) });
+      return;
+    }
+    ctx.transcript.write({ kind: 'cli_event', event: withoutImages(ev) });
+    if (!settled && (ev.type === 'assistant' || ev.type === 'result') && !initSeen)
+      return fail(`it wrote ${ev.type} before its init line, so its tools are unknown`);
+    account(ev);
+    // the model was told the job is over: the CLI ends its turn (and reports it), then exits
+    if (ctx.desk.isOver) cli?.endInput();
+    if (settled) return;
+    if (ev.type === 'system' && ev.subtype === 'init') {
+      initSeen = true;
+      const tools = Array.isArray(ev.tools) ? ev.tools.map(String) : [];
+      onTools(tools);
+      if (typeof ev.model === 'string') onModel(ev.model);
+      const extra = tools.filter((t) => !CLAUDE_TOOLS.includes(t));
+      const missing = CLAUDE_TOOLS.filter((t) => !tools.includes(t));
+      if (extra.length || missing.length)
+        fail(
+          `its tools must be exactly ${CLAUDE_TOOLS.join(', ')}, but it lists [${tools.join(', ')}]${extra.length ? `: ${extra.join(', ')} must not be there` : ''}${missing.length ? `: ${missing.join(', ')} missing` : ''}`,
+        );
+      return;
+    }
+    if (ev.type === 'result') {
       const subtype = String(ev.subtype ?? '');
+      if (subtype === 'error_max_budget_usd' && opts.maxBudgetUsd !== undefined)
+        return fail(
+          `stopped at --case-usd ${opts.maxBudgetUsd}: Claude Code ended the case at its own cap (--max-budget-usd ${opts.maxBudgetUsd}), having spent $${formatUsd(lastTotal)}`,
+        );
       if (ev.is_error === true || subtype.startsWith('error')) {
         const status = ev.api_error_status ?? null;
         const what = typeof ev.result === 'string' && ev.result ? ev.result : subtype || 'error';
@@ -314,7 +396,7 @@ function startClaude(
         ].filter(Boolean);
         return fail(`the model's turn failed: ${what}${extra.length ? ` (${extra.join(', ')})` : ''}`);
       }
-      if (ctx.desk.isOver) {
+      if (ctx.desk.isOver || stopped) {
         cli?.endInput();
         return;
       }
@@ -329,7 +411,7 @@ function startClaude(
     }
   };
 
-  void (async () => {
+  const main = (async () => {
     try {
       const served = await serveDesk(ctx.desk, TOOL_VERSION);
       if (stopped) return void (await served.close());
@@ -337,7 +419,13 @@ function startClaude(
       const mcpConfig = join(ep.dir, 'mcp.json');
       writeFileSync(mcpConfig, JSON.stringify(relayMcpConfig(ep.socket)));
       cli = runCli(host, {
-        args: claudeArgs({ model: opts.model, reasoning: opts.reasoning, mcpConfig, systemPrompt: ctx.systemPrompt }),
+        args: claudeArgs({
+          model: opts.model,
+          reasoning: opts.reasoning,
+          mcpConfig,
+          systemPrompt: ctx.systemPrompt,
+          maxBudgetUsd: opts.maxBudgetUsd,
+        }),
         caseDir: ep.dir,
         logins: claudeLogins(host.home),
         env: { ...CLAUDE_ENV, ...opts.env },
@@ -346,6 +434,7 @@ function startClaude(
       });
       send(FIRST_MESSAGE);
       const c = await cli.closed;
+      priceUnreported();
       if (c.error || c.code !== 0 || c.signal) finish(`claude ${exitWords(c)}`);
       else if (!initSeen) finish(`claude exited without its init line${c.stderr ? `; stderr ends: ${c.stderr}` : ''}`);
       else finish();
@@ -354,14 +443,26 @@ function startClaude(
     }
   })();
 
-  const stop = async () => {
-    stopped = true;
-    cli?.kill();
-    if (cli) await cli.closed;
-    finish();
-    await ep?.close();
-    ep = null;
-  };
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      stopped = true;
+      const run = cli as CliRun | null;
+      if (run && !killed) {
+        // a turn in flight reports its dollars on its result line: let it end (stdin closed) within the grace
+        run.endInput();
+        if (turnOpen) {
+          let t: NodeJS.Timeout | undefined;
+          await Promise.race([run.closed, new Promise<void>((r) => (t = setTimeout(r, AGENT_FINISH_GRACE_MS)))]);
+          clearTimeout(t);
+        }
+        run.kill();
+      }
+      await main;
+      finish();
+      await ep?.close();
+      ep = null;
+    })());
   ctx.signal.addEventListener('abort', () => void stop(), { once: true });
   return { done, stop };
 }

@@ -8,13 +8,33 @@
  *
  * Its stdout is read as lines (a CLI's stream-json or JSONL events); its stderr's end is kept for the reason when
  * it fails.
+ *
+ * Logins: in the sandbox a CLI's login file is read-only (or a copy), so a CLI that refreshes an OAuth login cannot
+ * save the new token, and where the login's refresh token rotates the user's file may then hold one that no longer
+ * works: a backend made for a sandboxed CLI on such a file with no key variable set warns once (readOnlyLoginWarning).
+ * A login a --local CLI would rewrite in a folder of the case's is a copy (localLoginCopy), never a link to the
+ * user's file: a CLI that truncates and rewrites it, or is killed mid-write, never touches the user's file, and a
+ * login it refreshed goes back whole.
  */
 import { type ChildProcessByStdio, spawn, spawnSync } from 'node:child_process';
-import { accessSync, closeSync, constants, openSync, realpathSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { onInterrupt, UsageError } from '../../foundation/index.ts';
+import { onInterrupt, tempNameFor, UsageError } from '../../foundation/index.ts';
 import { CASE_TOKEN_VAR, endProcessTree, newCaseToken } from '../harness/process-tree.ts';
 import {
   CLI_QUIET_ENV,
@@ -120,7 +140,7 @@ export function cliVersion(host: CliHost): string | null {
 export interface CliRun {
   /** write a line to its stdin (no-op once its input is closed) */
   write(line: string): void;
-  /** close its stdin */
+  /** close its stdin (again: nothing) */
   endInput(): void;
   /** when it has exited and its output is read: its exit, and the end of its stderr */
   closed: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; error?: string }>;
@@ -215,6 +235,7 @@ export function runCli(host: CliHost, o: CliRunOptions): CliRun {
       if (!ended && child.stdin && !child.stdin.destroyed) child.stdin.write(`${line}\n`);
     },
     endInput() {
+      if (ended) return;
       ended = true;
       child.stdin?.end();
     },
@@ -251,4 +272,115 @@ export function withoutImages(v: unknown): unknown {
     else out[k] = withoutImages(x);
   }
   return out;
+}
+
+/** Whether a login file holds an OAuth refresh token (a `refreshToken` or `refresh_token` in its JSON): a login the CLI refreshes. */
+export function refreshesLogin(file: string): boolean {
+  let v: unknown;
+  try {
+    v = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return false;
+  }
+  const has = (o: unknown, depth: number): boolean => {
+    if (!o || typeof o !== 'object' || depth > 4) return false;
+    for (const [k, x] of Object.entries(o)) {
+      if ((k === 'refreshToken' || k === 'refresh_token') && typeof x === 'string' && x) return true;
+      if (has(x, depth + 1)) return true;
+    }
+    return false;
+  };
+  return has(v, 0);
+}
+
+/**
+ * The warning for a CLI that would run sandboxed on a file-based OAuth login (`file`, read-only in the sandbox) with
+ * none of its `keys` set (in `env`, the harness's environment and the backend's own variables): null where none is
+ * due.
+ */
+export function readOnlyLoginWarning(o: {
+  name: string;
+  sandboxed: boolean;
+  file: string;
+  keys: readonly string[];
+  env: Record<string, string | undefined>;
+}): string | null {
+  if (!o.sandboxed || o.keys.some((k) => o.env[k]) || !refreshesLogin(o.file)) return null;
+  return (
+    `stbench: warning: ${o.name} runs in the sandbox on the OAuth login in ${o.file}, which it can only read: ` +
+    'a token it refreshes cannot be saved, and that file may then hold one that no longer works (log in again then). ' +
+    `For long runs set ${o.keys.join(' or ')}.`
+  );
+}
+
+const warned = new Set<string>();
+
+/** Write a warning line to stderr, once per process (a run); or hand it to `sink` (tests). */
+export function warnOnce(line: string | null, sink?: (line: string) => void): void {
+  if (!line) return;
+  if (sink) {
+    sink(line);
+    return;
+  }
+  if (warned.has(line)) return;
+  warned.add(line);
+  process.stderr.write(`${line}\n`);
+}
+
+/**
+ * A --local CLI's login, copied from the user's file `from` to `to` (in the case's folder) if it exists. `sync()`,
+ * after each run of the CLI: a copy the CLI changed (a refreshed login) that is still whole JSON goes back to the
+ * user's file atomically (a temporary file beside it, mode 0600 or the file's own, renamed over it), but only while
+ * the user's file is still what was copied: a login changed meanwhile (another case's refresh, a new login) stays.
+ * It returns why a changed login could not go back (null: nothing to do, or done).
+ */
+export function localLoginCopy(from: string, to: string): { sync(): string | null } {
+  let base: Buffer;
+  try {
+    base = readFileSync(from);
+  } catch {
+    return { sync: () => null };
+  }
+  writeFileSync(to, base, { mode: 0o600, flag: 'wx' });
+  return {
+    sync() {
+      let now: Buffer;
+      let current: Buffer;
+      try {
+        now = readFileSync(to);
+        if (now.equals(base)) return null;
+        JSON.parse(now.toString('utf8')); // a copy cut short is never carried back
+        current = readFileSync(from);
+      } catch {
+        return null;
+      }
+      if (!current.equals(base)) return null;
+      try {
+        replaceWhole(realpathSync(from), now);
+      } catch (e) {
+        return `the login the CLI refreshed could not be written back to ${from}: ${(e as Error).message}`;
+      }
+      base = now;
+      return null;
+    },
+  };
+}
+
+/** Replace a file by new bytes atomically, keeping its permissions (a temporary file beside it, renamed over it). */
+function replaceWhole(file: string, data: Buffer): void {
+  const mode = statSync(file).mode & 0o777;
+  const tmp = tempNameFor(file);
+  let fd: number | null = null;
+  try {
+    fd = openSync(tmp, 'wx', mode);
+    for (let off = 0; off < data.length; ) off += writeSync(fd, data, off, data.length - off);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = null;
+    renameSync(tmp, file);
+  } catch (e) {
+    if (fd !== null) closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw e;
+  }
 }

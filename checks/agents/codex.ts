@@ -2,8 +2,10 @@
  * `codex:<model>`: Codex headless (`codex exec --json`) with the same MCP server as Claude Code: the relay to the
  * case's desk (mcp-server.ts), given per run as `-c mcp_servers.stbench.command/args/env` overrides, its tool
  * timeout raised (a next_frame waits for the harness's next frame) and its tools limited to the two. CODEX_HOME is a
- * fresh folder of the case's holding only the login (auth.json: bound read-only in the sandbox, linked with
- * --local), so the user's config.toml, its MCP servers, profiles, skills and AGENTS.md are never read.
+ * fresh folder of the case's holding only the login (auth.json: bound read-only in the sandbox; with --local a copy,
+ * never a link, that goes back to the user's file whole once Codex refreshed it: cli-process.ts localLoginCopy), so
+ * the user's config.toml, its MCP servers, profiles, skills and AGENTS.md are never read. A sandboxed run on an
+ * OAuth auth.json with neither CODEX_API_KEY nor OPENAI_API_KEY set is warned about once (readOnlyLoginWarning).
  *
  * Codex has built-in tools of its own; every one its settings can turn off is off (CODEX_OFF: its shell and
  * unified exec, view_image, sub-agents, goals, apps, plugins, image generation, browser and computer use, web
@@ -12,23 +14,37 @@
  * apps and skills sections are off too). What remains besides the two tools are the MCP resource readers
  * (list_mcp_resources, list_mcp_resource_templates, read_mcp_resource), which reach only the configured MCP servers:
  * stbench's, which serves no resources. A run in which Codex uses any other tool (a command, a file change, a web
- * search, a plan, a sub-agent), calls another server's tool, or says it ignored a setting the guarantee rests on
- * (its instructions, the MCP server) is refused: the case is broken with what it did.
+ * search, a plan, a sub-agent), calls another server's tool, or says it ignored (or does not know) a setting the
+ * guarantee rests on (any it turns off, its instructions, the MCP server: CODEX_NEEDED_KEYS) is refused at once:
+ * the case is broken with Codex's words.
  *
  * Events: turn.completed's usage is spent (input_tokens less cached_input_tokens as input, cached_input_tokens as
- * cache reads, output_tokens; no dollars: priced from `prices` where the model has an entry); model calls are not
- * reported, so a turn counts one call per tool call and one that ends it. Items go to the transcript (`cli_event`,
- * images by "[image]"); turn.failed fails the case with its message (an `error` event alone is Codex retrying).
+ * cache reads, output_tokens; no dollars: priced from `prices` where the requested model has an entry, as Codex's
+ * events name no model; under a dollar cap, `capped`, an unpriced model breaks the case before Codex starts); model
+ * calls are not reported, so a turn counts one call per tool call and one that ends it. Items go to the transcript
+ * (`cli_event`, images by "[image]"); turn.failed fails the case with its message (an `error` event alone is Codex
+ * retrying).
  * A run that ends before the job is over is resumed (`codex exec resume THREAD`) with NUDGE_MESSAGE, at most
  * `maxNudges` times.
  */
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TOOL_VERSION } from '../../foundation/index.ts';
+import { onInterrupt, TOOL_VERSION } from '../../foundation/index.ts';
 import type { CostReport } from '../../formats/cost.ts';
 import { type CliLogin, type HiddenFolder, onPath, type Sandbox } from '../harness/sandbox.ts';
 import type { AgentBackend, AgentContext, AgentRun } from './agent-system.ts';
-import { cliVersion, exitWords, findCli, runCli, type CliHost, userHome, withoutImages } from './cli-process.ts';
+import {
+  cliVersion,
+  exitWords,
+  findCli,
+  localLoginCopy,
+  readOnlyLoginWarning,
+  runCli,
+  type CliHost,
+  userHome,
+  warnOnce,
+  withoutImages,
+} from './cli-process.ts';
 import { RELAY_SCRIPT, RELAY_SOCKET_VAR, serveDesk, type DeskEndpoint } from './mcp-server.ts';
 import type { Reasoning } from './model-spec.ts';
 import { dollars, priceOf, type Prices } from './prices.ts';
@@ -73,8 +89,40 @@ export const CODEX_OFF_SETTINGS = [
   'project_doc_max_bytes=0',
 ];
 
-/** Settings whose being ignored (an older or newer Codex) would void the guarantee: such a run is refused. */
-const CODEX_NEEDED = /`(model_instructions_file|mcp_servers[^`]*)` is ignored/;
+/**
+ * Settings whose being ignored (an older or newer Codex that does not know one) would void the guarantee: every one
+ * stbench turns off (CODEX_OFF_FEATURES as `features.X`, CODEX_OFF_SETTINGS), its instructions and its MCP server
+ * (any `mcp_servers.*` key). A run in which Codex says one is ignored, unknown or unrecognized is refused.
+ */
+export const CODEX_NEEDED_KEYS: readonly string[] = [
+  ...CODEX_OFF_FEATURES.map((f) => `features.${f}`),
+  ...CODEX_OFF_SETTINGS.map((s) => s.slice(0, s.indexOf('='))),
+  'model_instructions_file',
+];
+
+/** The words in which Codex says it did not take a setting. */
+const NOT_TAKEN = /\b(ignor\w*|unknown|unrecogni[sz]ed|not recogni[sz]ed|unsupported)\b/i;
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `key` as a whole in a text: not part of a longer key (`web_search_request`, `features.shell_tool_x`, `a.key`). */
+const mentions = (text: string, key: string) => new RegExp(`(?<![\\w.])${escapeRe(key)}(?![\\w]|\\.\\w)`).test(text);
+
+/**
+ * The setting stbench needs that a warning of Codex's says it did not take (CODEX_NEEDED_KEYS; a feature also by its
+ * bare name where the warning speaks of features), or null: `Codex is ignoring 1 unrecognized configuration
+ * setting. ... \`features.shell_tool\` is ignored.` gives `features.shell_tool`.
+ */
+export function ignoredNeededSetting(message: string): string | null {
+  if (!NOT_TAKEN.test(message)) return null;
+  const mcp = /(?<![\w.])mcp_servers\.[\w.-]*\w/.exec(message);
+  if (mcp) return mcp[0];
+  for (const k of CODEX_NEEDED_KEYS) if (mentions(message, k)) return k;
+  if (/feature/i.test(message))
+    for (const f of CODEX_OFF_FEATURES)
+      if (new RegExp(`[\`'"]${escapeRe(f)}[\`'"]`).test(message) || (f.includes('_') && mentions(message, f)))
+        return `features.${f}`;
+  return null;
+}
 
 /** The item types of the two tools' use and the model's own words; any other is a tool stbench did not give. */
 const CODEX_ITEMS = new Set(['agent_message', 'reasoning', 'mcp_tool_call', 'error']);
@@ -92,6 +140,8 @@ export interface CodexOptions {
   maxNudges?: number;
   /** the prices file: Codex reports tokens, not dollars */
   prices?: Prices;
+  /** a dollar cap is set (--case-usd, --max-usd): an unpriced model breaks the case rather than spend uncounted */
+  capped?: boolean;
   /** more `-c key=value` overrides, after stbench's (a model provider, in tests a stand-in API) */
   config?: readonly string[];
   /** variables added to the CLI's environment, passed whole */
@@ -100,6 +150,16 @@ export interface CodexOptions {
   home?: string;
   /** folders the CLI's install must not hold or lie inside (the data folder, the run folder) */
   hide?: readonly HiddenFolder[];
+  /** where the read-only login's warning goes (default: stderr, once per run) */
+  warn?: (line: string) => void;
+}
+
+/** The variables that log Codex in without its auth.json (no token to refresh). */
+export const CODEX_KEY_VARS = ['CODEX_API_KEY', 'OPENAI_API_KEY'];
+
+/** The user's Codex login: auth.json in CODEX_HOME, else in ~/.codex. */
+export function codexLoginFile(home: string, env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.CODEX_HOME || join(home, '.codex'), 'auth.json');
 }
 
 /** The `-c` overrides stbench runs Codex with (the relay's node and socket, the instructions file). */
@@ -156,6 +216,16 @@ export function codexBackend(opts: CodexOptions): AgentBackend {
     hidden: opts.hide,
   };
   if (!opts.local && !opts.sandbox) throw new Error(`${name} needs the sandbox unless it runs --local`);
+  warnOnce(
+    readOnlyLoginWarning({
+      name,
+      sandboxed: !opts.local,
+      file: codexLoginFile(home),
+      keys: CODEX_KEY_VARS,
+      env: { ...process.env, ...opts.env },
+    }),
+    opts.warn,
+  );
   const version = cliVersion(host);
   const called = new Set<string>();
   return {
@@ -181,7 +251,17 @@ export function codexBackend(opts: CodexOptions): AgentBackend {
 function startCodex(ctx: AgentContext, opts: CodexOptions, host: CliHost, onCall: (t: string) => void): AgentRun {
   const maxNudges = opts.maxNudges ?? DEFAULT_MAX_NUDGES;
   const price = priceOf(opts.prices, opts.model);
+  if (opts.capped && !price) {
+    const done = Promise.reject(
+      new Error(
+        `codex:${opts.model}: a dollar cap (--case-usd, --max-usd) is set and its dollars cannot be counted: the prices file has no entry for ${opts.model}`,
+      ),
+    );
+    return { done, stop: async () => void (await done.catch(() => {})) };
+  }
   let ep: DeskEndpoint | null = null;
+  /** unregisters the --local login's write-back on Ctrl-C */
+  let offLogin: (() => void) | null = null;
   let kill: (() => void) | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = false;
@@ -198,11 +278,13 @@ function startCodex(ctx: AgentContext, opts: CodexOptions, host: CliHost, onCall
     ep = served;
     const codexHome = join(ep.dir, 'codex-home');
     mkdirSync(codexHome);
-    const userAuth = join(process.env.CODEX_HOME || join(host.home, '.codex'), 'auth.json');
+    const userAuth = codexLoginFile(host.home);
     const logins: CliLogin[] = [];
-    if (host.local) {
-      if (existsSync(userAuth)) symlinkSync(userAuth, join(codexHome, 'auth.json'));
-    } else logins.push({ from: userAuth, to: join(codexHome, 'auth.json') });
+    // --local: a copy, never a link (Codex rewrites auth.json in place, truncating it first: through a link that
+    // would be the user's file, and a CLI stopped mid-write would leave it cut short); a login it refreshed goes back
+    const login = host.local ? localLoginCopy(userAuth, join(codexHome, 'auth.json')) : null;
+    if (login) offLogin = onInterrupt(() => void login.sync()); // after the CLI is ended, before the folder goes
+    if (!host.local) logins.push({ from: userAuth, to: join(codexHome, 'auth.json') });
     const instructions = join(ep.dir, 'instructions.md');
     writeFileSync(instructions, ctx.systemPrompt);
     const config = codexConfig({
@@ -235,7 +317,7 @@ function startCodex(ctx: AgentContext, opts: CodexOptions, host: CliHost, onCall
           const item = (ev.item ?? {}) as Record<string, unknown>;
           const kind = String(item.type ?? '');
           if (!CODEX_ITEMS.has(kind)) return fail(`the model used a tool stbench does not give (${kind})`);
-          if (kind === 'error' && CODEX_NEEDED.test(String(item.message ?? '')))
+          if (kind === 'error' && ignoredNeededSetting(String(item.message ?? '')))
             return fail(`Codex ignored a setting stbench needs: ${String(item.message).replace(/\s+/g, ' ')}`);
           if (kind === 'mcp_tool_call') {
             const tool = `${String(item.server)}/${String(item.tool)}`;
@@ -263,7 +345,11 @@ function startCodex(ctx: AgentContext, opts: CodexOptions, host: CliHost, onCall
         } else if (type === 'turn.failed') {
           const e = ev.error as { message?: unknown } | undefined;
           fail(`the model's turn failed: ${String(e?.message ?? lastError ?? 'no reason given')}`);
-        } else if (type === 'error') lastError = String(ev.message ?? '');
+        } else if (type === 'error') {
+          lastError = String(ev.message ?? '');
+          if (ignoredNeededSetting(lastError))
+            fail(`Codex ignored a setting stbench needs: ${lastError.replace(/\s+/g, ' ')}`);
+        }
       };
       const cli = runCli(host, {
         args: codexArgs({ model: opts.model, config, prompt, resume: nudges ? thread! : undefined }),
@@ -277,6 +363,8 @@ function startCodex(ctx: AgentContext, opts: CodexOptions, host: CliHost, onCall
       running = cli.closed;
       const c = await cli.closed;
       kill = null;
+      const unsynced = login?.sync();
+      if (unsynced) ctx.transcript.write({ kind: 'error', message: unsynced });
       if (stopped || ctx.desk.isOver) return;
       if (failure) throw new Error(failure);
       if (c.error || c.code !== 0 || c.signal)
@@ -300,6 +388,7 @@ function startCodex(ctx: AgentContext, opts: CodexOptions, host: CliHost, onCall
     kill?.();
     await running;
     await done.catch(() => {});
+    offLogin?.();
     await ep?.close();
     ep = null;
   };

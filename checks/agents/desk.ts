@@ -49,6 +49,12 @@ export interface DeskOptions {
   framePath: (sent: string) => string;
 }
 
+/**
+ * Refused tool calls in a row past which the case breaks: a model that cannot get a call right would otherwise pay
+ * for calls until the reply timeout (the API loop counts the calls it refuses itself, an unknown tool's, the same).
+ */
+export const MAX_REFUSALS_IN_A_ROW = 10;
+
 export class Desk {
   private building: Delivery = { briefs: [] };
   private readonly queue: Delivery[] = [];
@@ -61,8 +67,10 @@ export class Desk {
   private chain: Promise<unknown> = Promise.resolve();
   /** frames handed to the model */
   frames = 0;
-  /** submit_answer calls refused */
+  /** tool calls refused (next_frame with questions open, a malformed answer set) */
   refusals = 0;
+  /** refused in a row: past MAX_REFUSALS_IN_A_ROW the model has lost its way and the case breaks */
+  private refusedInARow = 0;
 
   constructor(private readonly opts: DeskOptions) {}
 
@@ -155,9 +163,23 @@ export class Desk {
     return p;
   }
 
+  /** Count a call's outcome: a refusal, or the end of a run of them. */
+  private tally(r: ToolResult): void {
+    if (!r.isError) {
+      this.refusedInARow = 0;
+      return;
+    }
+    this.refusals++;
+    if (++this.refusedInARow > MAX_REFUSALS_IN_A_ROW)
+      this.fail(
+        `the model's tool calls were refused ${this.refusedInARow} times in a row (the last: ${r.text.slice(0, 200)})`,
+      );
+  }
+
   private async serveNext(): Promise<ToolResult> {
     this.opts.transcript.write({ kind: 'tool_call', name: NEXT_FRAME, args: {} });
     const r = await this.nextDelivery();
+    this.tally(r);
     this.opts.transcript.write({
       kind: 'tool_result',
       name: NEXT_FRAME,
@@ -217,7 +239,7 @@ export class Desk {
       text: r.text,
       ...(r.isError ? { is_error: true } : {}),
     });
-    if (r.isError) this.refusals++;
+    this.tally(r);
     return r;
   }
 

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onInterrupt } from '../../foundation/index.ts';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Desk, ToolResult } from './desk.ts';
@@ -62,15 +63,23 @@ export const RELAY_SOCKET_VAR = 'STBENCH_MCP_SOCKET';
 
 /** A case's MCP endpoint: the socket (in a folder of its own, to show a sandbox) and how to stop it. */
 export interface DeskEndpoint {
-  /** the folder that holds the socket */
+  /**
+   * the folder that holds the socket, and the case's other files for its CLI (an MCP config, Codex's home and
+   * instructions): removed by close(), and on Ctrl-C (foundation/interrupt.ts) until then
+   */
   dir: string;
   socket: string;
   close(): Promise<void>;
 }
 
-/** Serve a desk's MCP server on a fresh Unix socket; every connection gets the same desk. */
+/**
+ * Serve a desk's MCP server on a fresh Unix socket; every connection gets the same desk. Its folder is the one
+ * per-case folder a CLI backend makes: an interrupt removes it (the CLI, started later, is ended first).
+ */
 export async function serveDesk(desk: Desk, version: string): Promise<DeskEndpoint> {
   const dir = mkdtempSync(join(tmpdir(), 'stbench-mcp-'));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const offInterrupt = onInterrupt(remove);
   const socket = join(dir, 'mcp.sock');
   const sockets = new Set<Socket>();
   const servers: McpServer[] = [];
@@ -82,18 +91,29 @@ export async function serveDesk(desk: Desk, version: string): Promise<DeskEndpoi
     servers.push(server);
     void server.connect(new StdioServerTransport(sock, sock));
   });
-  await new Promise<void>((resolve, reject) => {
-    net.once('error', reject);
-    net.listen(socket, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      net.once('error', reject);
+      net.listen(socket, () => resolve());
+    });
+  } catch (e) {
+    offInterrupt();
+    remove();
+    throw e;
+  }
+  let closing: Promise<void> | null = null;
   return {
     dir,
     socket,
-    async close() {
-      for (const s of sockets) s.destroy();
-      await Promise.all(servers.map((s) => s.close().catch(() => {})));
-      await new Promise<void>((r) => net.close(() => r()));
-      rmSync(dir, { recursive: true, force: true });
+    close() {
+      closing ??= (async () => {
+        for (const s of sockets) s.destroy();
+        await Promise.all(servers.map((s) => s.close().catch(() => {})));
+        await new Promise<void>((r) => net.close(() => r()));
+        remove();
+        offInterrupt();
+      })();
+      return closing;
     },
   };
 }

@@ -33,7 +33,7 @@ import {
 import { checkAnthropicSetup } from './anthropic-messages.ts';
 import { type ContextPolicy, contextName } from './context-policy.ts';
 import type { Reasoning } from './model-spec.ts';
-import { type Prices, priceOf } from './prices.ts';
+import { type Prices, priceOfCall } from './prices.ts';
 
 export interface OpenaiOptions {
   model: string;
@@ -41,10 +41,12 @@ export interface OpenaiOptions {
   apiKey?: string;
   context: ContextPolicy;
   prices?: Prices;
+  /** a dollar cap is set (--case-usd, --max-usd): a call that no entry prices breaks the case */
+  capped?: boolean;
   reasoning?: Reasoning;
   /** the client's retries of a call (default 4) */
   maxRetries?: number;
-  /** one HTTP attempt's limit, ms (default 120 000) */
+  /** one HTTP attempt's limit, ms (default 600 000) */
   requestTimeoutMs?: number;
   /** times a model that stops early is told to go on (default 3) */
   maxNudges?: number;
@@ -197,7 +199,7 @@ export function openaiBackend(opts: OpenaiOptions): AgentBackend {
         models_reported: [...modelsReported].sort(),
         context: contextName(opts.context),
         reasoning: opts.reasoning ?? null,
-        priced: models.every((m) => priceOf(opts.prices, m) !== undefined),
+        priced: models.every((m) => priceOfCall(opts.prices, m, opts.model) !== undefined),
         max_retries: maxRetries,
         request_timeout_ms: requestTimeoutMs,
       };
@@ -215,6 +217,7 @@ export function openaiBackend(opts: OpenaiOptions): AgentBackend {
           model: opts.model,
           context: opts.context,
           prices: opts.prices,
+          capped: opts.capped,
           maxRetries,
           requestTimeoutMs,
           maxNudges: opts.maxNudges,

@@ -1,8 +1,12 @@
 /**
  * The prices file a user gives (`--prices FILE`, YAML or JSON): dollars per million tokens of each model, by the
- * model id a system names or the API reports. stbench never guesses a price: a model without an entry is
- * unpriced, its dollars are not counted (results say so), and a dollar cap (--case-usd, --max-usd) on an unpriced
- * model is refused before any case runs. Claude Code reports its own dollars and needs no entry.
+ * model id a system names or the API reports. stbench never guesses a price: an id matches an entry exactly, or
+ * across a date suffix only (`gpt-4.1-mini-2025-04-14`, `claude-sonnet-4-5-20250929`, Vertex's
+ * `claude-sonnet-4-5@20250929`: the id less the suffix is the entry), never by a prefix (`o3-pro` is not `o3`,
+ * `gpt-4o-mini` not `gpt-4o`). A call is priced by the id the API reported, else by the requested one. A model
+ * without an entry is unpriced, its dollars are not counted (results say so), and a dollar cap (--case-usd,
+ * --max-usd) on an unpriced model is refused before any case runs; a call under a cap that neither id prices
+ * breaks the case. Claude Code reports its own dollars and needs no entry.
  *
  *   models:
  *     gpt-4.1-mini: { input: 0.40, output: 1.60, cache_read: 0.10 }
@@ -33,14 +37,25 @@ export function loadPrices(file: string): Prices {
   return new Map(Object.entries(loadYamlWith(file, PricesFile).value.models));
 }
 
-/** A model's price: by the id as given, else the longest entry the id begins with (`gpt-4.1-mini-2025-04-14`). */
-export function priceOf(prices: Prices | undefined, model: string): ModelPrice | undefined {
-  if (!prices) return undefined;
+/** A date suffix a model id may carry beyond its entry: `-YYYY-MM-DD`, `-YYYYMMDD`, or `@YYYYMMDD` (Vertex). */
+const DATE_SUFFIX = /(?:-\d{4}-\d{2}-\d{2}|[-@]\d{8})$/;
+
+/** A model's price: the entry of the id as given, else of the id less its date suffix; never a guess. */
+export function priceOf(prices: Prices | undefined, model: string | undefined): ModelPrice | undefined {
+  if (!prices || !model) return undefined;
   const exact = prices.get(model);
   if (exact) return exact;
-  let best: [string, ModelPrice] | undefined;
-  for (const [id, p] of prices) if (model.startsWith(id) && (!best || id.length > best[0].length)) best = [id, p];
-  return best?.[1];
+  const undated = model.replace(DATE_SUFFIX, '');
+  return undated !== model && undated ? prices.get(undated) : undefined;
+}
+
+/** A call's price: by the model id the API reported, else by the requested one (undefined: unpriced). */
+export function priceOfCall(
+  prices: Prices | undefined,
+  reported: string | undefined,
+  requested: string,
+): ModelPrice | undefined {
+  return priceOf(prices, reported) ?? priceOf(prices, requested);
 }
 
 /** The dollars of a call's tokens at a price (undefined: unpriced). */

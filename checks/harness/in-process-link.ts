@@ -52,5 +52,9 @@ export function inProcessLink(session: SystemSession): Link {
         /* a system that fails to tear down has nothing left to say: the case's outcome stands */
       }
     },
+    trailing() {
+      const cost = session.unreported?.();
+      return cost ? [JSON.stringify({ type: 'cost', cost })] : [];
+    },
   };
 }

@@ -78,6 +78,8 @@ export interface CaseOutcome {
   cost?: CostSum;
   /** sha256 of the system prompt the start message carried */
   prompt_sha256?: string;
+  /** what the case's earlier, broken attempts cost (run-many.ts: a --retry-broken rerun keeps them counted) */
+  spent_before?: CostSum;
 }
 
 /** A `--case-usd` or `--max-usd` cap given in code: a positive finite number (the CLI checks its flags the same). */
@@ -251,7 +253,9 @@ async function drive(
     if (!stopped) transcript.write({ kind: 'broken', reason: e.message });
   }
   if (link) await link.close(reason !== undefined && !finished);
-  if (link && finished) {
+  // what the system spent after its last reply: a subprocess's line after finish, an in-process session's unreported
+  // cost (a model-backed case that broke mid-call spent money no reply carried)
+  if (link) {
     try {
       for (const r of trailingCosts(link.trailing?.() ?? [])) spend(r);
     } catch (e) {

@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import pMap from 'p-map';
-import { CostSum, roundUsd } from '../../formats/cost.ts';
+import { addCost, CostSum, roundUsd, zeroCost } from '../../formats/cost.ts';
 import {
   CASE_ANSWERS_FORMAT,
   InputError,
@@ -42,6 +42,8 @@ export interface CaseAnswersFile {
   cost?: CostSum;
   /** sha256 of the system prompt the case's start message carried */
   prompt_sha256?: string;
+  /** what the case's earlier, broken attempts cost (a --retry-broken rerun keeps the money they spent counted) */
+  spent_before?: CostSum;
 }
 
 export interface RunProgress {
@@ -115,6 +117,17 @@ export function readCaseAnswers(file: string): CaseOutcome & { system: string; c
       });
     cost = c.data;
   }
+  let before: CostSum | undefined;
+  if (v.spent_before !== undefined) {
+    const c = CostSum.safeParse(v.spent_before);
+    if (!c.success)
+      throw new InputError({
+        file,
+        path: 'spent_before',
+        message: 'a cost sum: whole token counts and dollars, none negative',
+      });
+    before = c.data;
+  }
   return {
     cid: v.cid,
     status: v.status,
@@ -123,6 +136,7 @@ export function readCaseAnswers(file: string): CaseOutcome & { system: string; c
     timings: v.timings ?? { wall_ms: 0, frames: 0, asks: 0, answer_ms: [] },
     ...(cost ? { cost } : {}),
     ...(typeof v.prompt_sha256 === 'string' ? { prompt_sha256: v.prompt_sha256 } : {}),
+    ...(before ? { spent_before: before } : {}),
     system: String(v.system),
     channel: String(v.channel),
   };
@@ -140,6 +154,7 @@ function writeCaseAnswers(runDir: string, system: string, channel: string, o: Ca
     timings: o.timings,
     ...(o.cost ? { cost: o.cost } : {}),
     ...(o.prompt_sha256 ? { prompt_sha256: o.prompt_sha256 } : {}),
+    ...(o.spent_before ? { spent_before: o.spent_before } : {}),
   };
   writeJsonAtomic(caseAnswersPath(runDir, o.cid), file);
 }
@@ -195,7 +210,7 @@ export async function runManyReport(
   const skipped = total - todo.length;
   let done = skipped;
   let broken = results.filter((r) => r?.status === 'broken').length;
-  const usdOf = (o: CaseOutcome | null) => o?.cost?.usd ?? 0;
+  const usdOf = (o: CaseOutcome | null) => (o?.cost?.usd ?? 0) + (o?.spent_before?.usd ?? 0);
   // the folder's dollars: every saved outcome's, the ones about to be replaced too (until they are)
   let usd = roundUsd([...results, ...replaced].reduce((sum, o) => sum + usdOf(o), 0));
   const unstarted: number[] = [];
@@ -208,7 +223,10 @@ export async function runManyReport(
       const transcript = opts.transcripts
         ? openTranscript(transcriptPath(runDir, cid), { cid, system: system.name, channel })
         : undefined;
-      const o = await runCase(system, caseDirs[i], { ...opts, channel, transcript });
+      const o: CaseOutcome = await runCase(system, caseDirs[i], { ...opts, channel, transcript });
+      const was = replaced[i];
+      if (was?.cost || was?.spent_before)
+        o.spent_before = addCost(was.spent_before ?? zeroCost(), was.cost ?? zeroCost());
       writeCaseAnswers(runDir, system.name, channel, o);
       results[i] = o;
       usd = roundUsd(usd - usdOf(replaced[i]) + usdOf(o));

@@ -38,6 +38,11 @@ export interface SystemSession {
    * started processes or opened connections (a model-backed one) ends them here.
    */
   close?(abort: boolean): Promise<void>;
+  /**
+   * After close: what the system spent that no reply carried (a model call made after its last reply, a case that
+   * broke mid-call); the driver adds it to the case's cost, broken or not.
+   */
+  unreported?(): CostReport | undefined;
 }
 
 /**
@@ -78,6 +83,13 @@ export interface InProcessSystem {
   mode?: SandboxMode;
   /** what results.json records of it beyond its name (a model's id, a CLI's version, its settings), once it ran */
   provenance?(): Record<string, unknown>;
+  /**
+   * The settings that make its answers what they are beyond its name (a model's endpoint, reasoning, context):
+   * recorded in run.json, and a run folder of other settings is refused, so one run never mixes two
+   */
+  settings?: Record<string, unknown>;
+  /** the channels it can run on (default every one) */
+  channels?: readonly Channel[];
   /** its role in the check (the scripted systems; a system run only by `stbench eval` may have none) */
   role?: SystemRole;
   /** the gate that reads it for itself, if any */
@@ -130,8 +142,8 @@ export interface Link {
   /** Tear the system down (always called; `abort` after a broken outcome: no grace period). */
   close(abort?: boolean): Promise<void>;
   /**
-   * The lines a subprocess wrote after finish (its last cost report, docs/protocol.md), once closed; none when
-   * finish was never sent. An in-process link has none.
+   * Once closed: the lines a subprocess wrote after finish (its last cost report, docs/protocol.md; none when finish
+   * was never sent), or an in-process session's unreported cost as such a line.
    */
   trailing?(): string[];
 }

@@ -25,6 +25,8 @@ export interface ModelSettings {
   code?: string;
   /** a dollar cap was given (--case-usd, --max-usd): the model must be priced */
   capped?: boolean;
+  /** --case-usd: Claude Code gets it as its own cap too (--max-budget-usd) */
+  caseUsd?: number;
   /** folders a CLI's install must not hold or lie inside (the data folder, the run folder) */
   hidden?: readonly HiddenFolder[];
 }
@@ -44,8 +46,24 @@ export function modelBackend(spec: ModelSpec, s: ModelSettings): AgentBackend {
     case 'codex': {
       const sandbox = s.local ? undefined : requireSandbox(name);
       return spec.form === 'claude'
-        ? claudeCodeBackend({ model: spec.model, reasoning, local: !!s.local, sandbox, prices, hide: s.hidden })
-        : codexBackend({ model: spec.model, reasoning, local: !!s.local, sandbox, prices, hide: s.hidden });
+        ? claudeCodeBackend({
+            model: spec.model,
+            reasoning,
+            local: !!s.local,
+            sandbox,
+            prices,
+            hide: s.hidden,
+            ...(s.caseUsd !== undefined ? { maxBudgetUsd: s.caseUsd } : {}),
+          })
+        : codexBackend({
+            model: spec.model,
+            reasoning,
+            local: !!s.local,
+            sandbox,
+            prices,
+            hide: s.hidden,
+            capped: !!s.capped,
+          });
     }
     case 'openai':
     case 'anthropic': {
@@ -54,7 +72,7 @@ export function modelBackend(spec: ModelSpec, s: ModelSettings): AgentBackend {
           `--local runs an external system unsandboxed; ${name} runs its loop in stbench's own process, where the model sees only what the two tools return: drop --local`,
         );
       const context = s.context !== undefined ? parseContext(s.context) : DEFAULT_CONTEXT;
-      const opts = { model: spec.model, baseUrl: s.baseUrl, context, prices, reasoning };
+      const opts = { model: spec.model, baseUrl: s.baseUrl, context, prices, reasoning, capped: !!s.capped };
       const problem = checkOpenaiSetup({ ...opts, form: spec.form });
       if (problem) throw new UsageError(`${name}: ${problem}`);
       return spec.form === 'openai' ? openaiBackend(opts) : anthropicBackend(opts);

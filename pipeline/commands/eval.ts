@@ -26,9 +26,10 @@ import { compareOptions, printCompare, type CompareFlags } from './score.ts';
 
 /**
  * A model's per-reply timeout by default, seconds: one reply (the model's pull of the next frame, or its answers)
- * may take several model calls, each with its client's retries and Retry-After waits.
+ * may take several model calls, each with its client's retries and Retry-After waits (the API loop's own bound: 5
+ * attempts of at most 600 s); this is the backstop above them.
  */
-export const MODEL_REPLY_TIMEOUT_S = 900;
+export const MODEL_REPLY_TIMEOUT_S = 3600;
 
 /** The most a dollar cap may be: past a million dollars a cap caps nothing. */
 const MAX_USD_CAP = 1_000_000;
@@ -133,7 +134,15 @@ export function registerEval(program: Command): void {
           if (model) {
             checkModelSettings(model, opts);
             parseReasoning(opts.reasoning);
-          } else resolveSystem(spec, opts);
+          } else
+            resolveSystem(spec, {
+              local: opts.local,
+              code: opts.code,
+              reasoning: opts.reasoning,
+              context: opts.context,
+              baseUrl: opts.baseUrl,
+              prices: opts.prices,
+            });
           process.stdout.write(`${await dryRunText(spec, { ...opts, data: opts.data })}\n`);
           return;
         }
@@ -156,6 +165,7 @@ export function registerEval(program: Command): void {
           baseUrl: opts.baseUrl,
           prices: opts.prices,
           capped: caseUsd !== undefined || maxUsd !== undefined,
+          caseUsd,
           hidden: [
             { path: data, what: 'the data folder (--data)' },
             { path: out, what: 'the run folder (--out)' },

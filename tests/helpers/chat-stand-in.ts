@@ -47,6 +47,8 @@ export interface StandInOptions {
   jpeg: Buffer;
   /** the model the requests must name */
   model: string;
+  /** the model id the replies report (default REPORTED_MODEL) */
+  reported?: string;
   /** served first, one per request */
   faults?: Fault[];
   /** served on every request (after `faults`) */
@@ -197,7 +199,7 @@ function readAnthropic(
   return { images, text: texts.join('\n'), last: newest };
 }
 
-function reply(api: Api, n: number, move: Move): Obj {
+function reply(api: Api, n: number, move: Move, model: string): Obj {
   if (api === 'openai') {
     const message =
       'tool' in move
@@ -211,7 +213,7 @@ function reply(api: Api, n: number, move: Move): Obj {
       id: `chatcmpl-${n}`,
       object: 'chat.completion',
       created: 0,
-      model: REPORTED_MODEL,
+      model,
       choices: [{ index: 0, message, finish_reason: 'tool' in move ? 'tool_calls' : 'stop' }],
       usage: USAGE.openai,
     };
@@ -227,7 +229,7 @@ function reply(api: Api, n: number, move: Move): Obj {
     id: `msg_${n}`,
     type: 'message',
     role: 'assistant',
-    model: REPORTED_MODEL,
+    model,
     content:
       'tool' in move
         ? [
@@ -296,7 +298,9 @@ export async function startStandIn(o: StandInOptions): Promise<StandIn> {
     }
     const n = self.answered++;
     const move = o.moves?.(n) ?? policyMove(read.last);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply(o.api, n, move)));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify(reply(o.api, n, move, o.reported ?? REPORTED_MODEL)));
   };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -9,6 +9,9 @@
  * text and its tool use on lines of their own with the same usage (100 input, 20 output, 300 cache read, 40 cache
  * write tokens) and $0.00125, the result's total_cost_usd the session's running total.
  *
+ * With --max-budget-usd X, a turn whose running total reaches X ends with an error_max_budget_usd result, as the
+ * real CLI's does. A turn runs to its end after stdin closes (as the real CLI's does); then it exits.
+ *
  * Knobs (environment): STANDIN_STOP_EVERY=N ends a turn after N next_frame calls (the backend nudges it on);
  * STANDIN_FAIL_AT=N answers the Nth next_frame with an error result (API status 529); STANDIN_CRASH_AT=N exits 3
  * there; STANDIN_EXTRA_TOOLS=A,B lists more tools on the init line; STANDIN_PROBE (policy.mjs) reports what it could
@@ -30,6 +33,7 @@ const VALUED = [
   '--setting-sources',
   '--system-prompt',
   '--effort',
+  '--max-budget-usd',
 ];
 const FLAGS = [
   '-p',
@@ -73,6 +77,8 @@ for (const t of ['mcp__stbench__next_frame', 'mcp__stbench__submit_answer'])
   need(allowed.includes(t), `--allowedTools ${t}`);
 if (opt['--effort'] !== undefined && !['low', 'medium', 'high', 'max'].includes(opt['--effort']))
   refuse('claude', `--effort takes low, medium, high or max, not ${opt['--effort']}`);
+const budget = opt['--max-budget-usd'] === undefined ? null : Number(opt['--max-budget-usd']);
+if (budget !== null && !(budget > 0)) refuse('claude', `--max-budget-usd takes a positive amount, not ${budget}`);
 
 const config = JSON.parse(readFileSync(opt['--mcp-config'], 'utf8'));
 const names = Object.keys(config.mcpServers ?? {});
@@ -169,6 +175,7 @@ async function turn() {
         result: 'API Error: 529 Overloaded',
       });
     const text = textOf(await tool('next_frame', {}));
+    if (budget !== null && calls * 0.00125 >= budget) return result('error_max_budget_usd', { is_error: true });
     if (isOver(text)) {
       call('The job is over.');
       return result('success');

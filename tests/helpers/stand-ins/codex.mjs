@@ -13,10 +13,12 @@
  * Knobs (environment): STANDIN_STOP_EVERY=N ends the turn after N next_frame calls; STANDIN_FAIL_AT=N fails the
  * turn there (an error event, then turn.failed, exit 1); STANDIN_CRASH_AT=N exits 3 there; STANDIN_SHELL_AT=N
  * runs a command there (a command_execution item); STANDIN_IGNORED=KEY says Codex ignored the setting KEY;
- * STANDIN_RECONNECT=1 prints a retry's error event first; STANDIN_PROBE (policy.mjs).
+ * STANDIN_RECONNECT=1 prints a retry's error event first; STANDIN_LOGIN=rename rewrites CODEX_HOME/auth.json as a
+ * refreshed login (a new file renamed over it), STANDIN_LOGIN=torn leaves it cut short (opened for writing in place,
+ * half written); STANDIN_PROBE (policy.mjs).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { answersFor, connectServer, isOver, knob, probe, questionsOf, refuse, textOf } from './policy.mjs';
 
@@ -105,6 +107,12 @@ if (resume) {
 const state = JSON.parse(readFileSync(join(sessions, `${thread}.json`), 'utf8'));
 state.frames ??= 0;
 const save = () => writeFileSync(join(sessions, `${thread}.json`), JSON.stringify(state));
+
+const auth = join(home, 'auth.json');
+if (process.env.STANDIN_LOGIN === 'rename') {
+  writeFileSync(`${auth}.tmp`, JSON.stringify({ tokens: { refresh_token: 'refreshed-by-the-stand-in' } }));
+  renameSync(`${auth}.tmp`, auth);
+} else if (process.env.STANDIN_LOGIN === 'torn') writeFileSync(auth, '{"tokens": {"refre');
 
 const out = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
 const probed = await probe();

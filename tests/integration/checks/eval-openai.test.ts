@@ -60,7 +60,12 @@ describe('eval openai:<model> end to end', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(server.problems).toEqual([]);
     const res = json(join(out, 'results.json'));
-    expect(res).toMatchObject({ system: 'openai:stand-in-model', sandbox: 'harness_loop', cases_scored: 3, broken: [] });
+    expect(res).toMatchObject({
+      system: 'openai:stand-in-model',
+      sandbox: 'harness_loop',
+      cases_scored: 3,
+      broken: [],
+    });
     // every request answered, each one model call with the stand-in's usage
     const calls = server.answered;
     const u = USAGE.openai;
@@ -71,7 +76,7 @@ describe('eval openai:<model> end to end', () => {
       output_tokens: calls * u.completion_tokens,
       cases_reporting: 3,
     });
-    // priced by the id the API reported (stand-in-model-2026-01-01 starts with the entry's id)
+    // priced by the id the API reported (stand-in-model-2026-01-01 is the entry's id with a date suffix)
     const perCall = (400 * 2 + 20 * 8 + 600 * 0.5) / 1e6;
     expect(res.cost.usd).toBeCloseTo(calls * perCall, 9);
     expect(res.provenance).toMatchObject({

@@ -188,10 +188,12 @@ describe('anthropic: faults and the run folder', () => {
 
   it('a server that hangs breaks the case with a reason naming the timeout', async () => {
     const s = await server({ always: 'hang' });
-    const { out } = await run(s, { requestTimeoutMs: 300, maxRetries: 0 });
+    const { out, events } = await run(s, { requestTimeoutMs: 300, maxRetries: 0 });
     expect(out.status).toBe('broken');
     expect(out.reason).toMatch(/failed after 1 attempt: the request timed out \(no reply within 300 ms\)/);
     expect(s.requests).toHaveLength(1);
+    // the abandoned attempt may still be billed
+    expect(events.find((e) => e.kind === 'error' && e.call === 1)).toMatchObject({ attempt: 1, billed: 'possibly' });
   });
 
   it('a malformed reply twice breaks the case; --retry-broken against a healthy server completes it', async () => {

@@ -4,8 +4,11 @@
  * the case's answers come through the two tools; tokens (once per message id) and Claude Code's own dollars (the
  * increase of its running total) are spent exactly; the transcript keeps the stream without images; a model that
  * stops early is nudged, and given up on after the nudges; an error result (API status 529), a crash and a tool list
- * other than the two break the case with the reason. Where the real `claude` is installed, it is run with the same
- * flags and must list exactly the two tools (its init line needs no login).
+ * other than the two break the case with the reason. A case that ends mid-turn keeps the turn's dollars (stdin is
+ * closed and its result line awaited before the CLI is stopped); Claude Code's own budget (--max-budget-usd, from
+ * --case-usd) breaks the case naming --case-usd; the tokens of a CLI that died without a result line are priced from
+ * --prices where it has an entry. Where the real `claude` is installed, it is run with the same flags and must list
+ * exactly the two tools (its init line needs no login).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -21,9 +24,10 @@ import {
 } from '../../../../checks/agents/claude-code.ts';
 import { Desk } from '../../../../checks/agents/desk.ts';
 import { serveDesk } from '../../../../checks/agents/mcp-server.ts';
+import { dollars, type Prices } from '../../../../checks/agents/prices.ts';
 import { FIRST_MESSAGE, NUDGE_MESSAGE } from '../../../../checks/agents/tools.ts';
-import { NO_TRANSCRIPT, onPath } from '../../../../checks/harness/index.ts';
-import { roundUsd } from '../../../../formats/cost.ts';
+import { NO_TRANSCRIPT, onPath, type TranscriptEvent } from '../../../../checks/harness/index.ts';
+import { addCost, roundUsd, zeroCost } from '../../../../formats/cost.ts';
 import {
   type BackendRun,
   eventsOf,
@@ -129,6 +133,72 @@ describe('claude: when the model stops or fails', () => {
     expect(r.out.reason).toMatch(/claude exited with code 3; stderr ends: stand-in claude: crashed on purpose/);
   }, 60_000);
 
+  it('prices the tokens of a CLI that died before its result line from --prices, marked as priced by stbench', async () => {
+    const prices: Prices = new Map([
+      ['claude-haiku-standin', { input: 1, output: 5, cache_read: 0.1, cache_write: 1.25 }],
+    ]);
+    const r = await runBackend(claude({ prices }, { STANDIN_CRASH_AT: '2' }), c);
+    expect(r.out.status).toBe('broken');
+    const calls = toolCalls(r);
+    const tokens = {
+      input_tokens: 100 * calls,
+      output_tokens: 20 * calls,
+      cache_read_tokens: 300 * calls,
+      cache_write_tokens: 40 * calls,
+    };
+    const usd = roundUsd(dollars(prices.get('claude-haiku-standin'), tokens)!);
+    expect(usd).toBeGreaterThan(0);
+    expect(r.out.cost).toEqual({ ...tokens, calls, usd });
+    expect(eventsOf(r.events, 'usage').filter((e) => e.priced_by === 'stbench')).toEqual([
+      expect.objectContaining({ usd }),
+    ]);
+    // no entry: the tokens are spent without dollars
+    const unpriced = await runBackend(claude({}, { STANDIN_CRASH_AT: '2' }), c);
+    expect(unpriced.out.cost).toMatchObject({ ...tokens, usd: 0 });
+  }, 60_000);
+
+  it('breaks the case when Claude Code reaches its own budget (--max-budget-usd, from --case-usd)', async () => {
+    const r = await runBackend(claude({ maxBudgetUsd: 0.005 }), c);
+    expect(r.out.status).toBe('broken');
+    expect(r.out.reason).toMatch(/--case-usd/);
+    expect(r.out.reason).toMatch(/--max-budget-usd 0\.005/);
+    expect(r.out.cost?.usd).toBe(0.005);
+  }, 60_000);
+
+  it('stopped mid-turn, closes stdin and waits for the result line: the turn keeps its dollars', async () => {
+    const events: TranscriptEvent[] = [];
+    let pulled!: () => void;
+    const waiting = new Promise<void>((r) => (pulled = r));
+    const transcript = {
+      file: null,
+      write(e: TranscriptEvent) {
+        events.push(e);
+        if (e.kind === 'tool_call') pulled();
+      },
+    };
+    const desk = new Desk({ transcript, framePath: (p) => p });
+    const abort = new AbortController();
+    let spent = zeroCost();
+    const run = claude().start({
+      cid: 'c',
+      desk,
+      systemPrompt: 'You are a test.',
+      transcript,
+      spend: (x) => (spent = addCost(spent, x)),
+      signal: abort.signal,
+    });
+    await waiting; // the model waits in next_frame: a turn in flight, its dollars not yet reported
+    // the case ends as a session's close ends it: the desk closed, then the backend stopped
+    desk.close();
+    abort.abort();
+    await run.stop();
+    await run.done;
+    // its call, and the one that ended the turn once next_frame said the job is over
+    expect(spent.usd).toBe(roundUsd(2 * 0.00125));
+    expect(spent.calls).toBe(2);
+    expect(eventsOf(events, 'cli_event').some((e) => (e.event as { type?: string })?.type === 'result')).toBe(true);
+  }, 60_000);
+
   it('refuses a run whose tools are not exactly the two', async () => {
     const r = await runBackend(claude({}, { STANDIN_EXTRA_TOOLS: 'Bash' }), c);
     expect(r.out.status).toBe('broken');
@@ -149,6 +219,9 @@ describe('the flags stbench passes', () => {
     expect(args).not.toContain('--effort');
     const high = claudeArgs({ model: 'opus', reasoning: 'low', mcpConfig: 'x', systemPrompt: 'p' });
     expect(high.slice(-2)).toEqual(['--effort', 'low']);
+    expect(args).not.toContain('--max-budget-usd');
+    const capped = claudeArgs({ model: 'opus', mcpConfig: 'x', systemPrompt: 'p', maxBudgetUsd: 2.5 });
+    expect(capped[capped.indexOf('--max-budget-usd') + 1]).toBe('2.5');
   });
 
   it('are each required by the stand-in, which refuses a run without one', () => {

@@ -5,11 +5,12 @@
  * code and the user's home folder (every one absent), reads its login (present, the credentials read-only, the
  * settings file a copy it may rewrite), reaches a port the test listens on on 127.0.0.1 (the network is shared), and
  * still answers the case through the two tools over the relay. Its environment holds the model's variables and none
- * of stbench's other secrets. Where the real `claude` and `codex` are installed, each is run in the same sandbox with
+ * of stbench's other secrets. A sandboxed CLI on a file-based OAuth login (which it cannot save once refreshed) and
+ * no key in the environment is warned about once, on stderr. Where the real `claude` and `codex` are installed, each is run in the same sandbox with
  * no login and no model key: Claude Code must start and list exactly the two tools, Codex must reach a stand-in API
  * the test listens on with the two tools and its MCP resource readers only.
  */
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAUDE_ENV, CLAUDE_TOOLS, claudeCodeBackend } from '../../../../checks/agents/claude-code.ts';
+import { readOnlyLoginWarning } from '../../../../checks/agents/cli-process.ts';
 import { codexBackend } from '../../../../checks/agents/codex.ts';
 import {
   CLI_MODEL_ENV,
@@ -198,6 +200,32 @@ describe.skipIf(!sb)('a CLI in the sandbox with the network', () => {
       ).toBe(true);
   });
 
+  it('warns, once, of a file-based OAuth login it can only read when no key variable is set', () => {
+    const oauth = fixtureFolder('stbench-cli-oauth-home-');
+    mkdirSync(join(oauth, '.claude'));
+    writeFileSync(join(oauth, '.claude', '.credentials.json'), OAUTH);
+    const lines: string[] = [];
+    const restore = withoutModelKeys();
+    try {
+      const make = (h: string) =>
+        claudeCodeBackend({
+          model: 'sonnet',
+          local: false,
+          sandbox: sb!,
+          executable: exe,
+          home: h,
+          warn: (l) => lines.push(l),
+        });
+      make(oauth);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(join(oauth, '.claude', '.credentials.json'));
+      make(home); // its credentials hold no refresh token
+      expect(lines).toHaveLength(1);
+    } finally {
+      restore();
+    }
+  });
+
   it('refuses an install folder that lies inside the data folder', () => {
     expect(() =>
       cliSandboxSpawn(sb!, {
@@ -208,6 +236,40 @@ describe.skipIf(!sb)('a CLI in the sandbox with the network', () => {
         env: process.env,
       }),
     ).toThrow(/the CLI's install folder .*stand-in-claude .* lies inside the data folder/);
+  });
+});
+
+const OAUTH = JSON.stringify({ claudeAiOauth: { accessToken: 'a', refreshToken: 'r', expiresAt: 1 } });
+
+describe('the warning about a login the sandbox holds read-only', () => {
+  const file = join(fixtureFolder('stbench-cli-login-'), 'login.json');
+  const warning = (o: { content?: string; sandboxed?: boolean; env?: Record<string, string> }) => {
+    if (o.content !== undefined) writeFileSync(file, o.content);
+    return readOnlyLoginWarning({
+      name: 'claude:sonnet',
+      sandboxed: o.sandboxed ?? true,
+      file,
+      keys: ['ANTHROPIC_API_KEY', 'CLAUDE_CODE_OAUTH_TOKEN'],
+      env: o.env ?? {},
+    });
+  };
+
+  it('is given for a sandboxed CLI on an OAuth login file with no key set, naming the keys', () => {
+    expect(warning({ content: OAUTH })).toMatch(
+      /claude:sonnet .*login\.json.*ANTHROPIC_API_KEY or CLAUDE_CODE_OAUTH_TOKEN/s,
+    );
+    const codexLogin = { auth_mode: 'chatgpt', tokens: { id_token: 'i', access_token: 'a', refresh_token: 'r' } };
+    expect(warning({ content: JSON.stringify(codexLogin) })).not.toBeNull();
+  });
+
+  it('is not given with a key set, under --local, or for a login that never refreshes', () => {
+    expect(warning({ content: OAUTH, env: { CLAUDE_CODE_OAUTH_TOKEN: 't' } })).toBeNull();
+    expect(warning({ content: OAUTH, env: { ANTHROPIC_API_KEY: '' } })).not.toBeNull(); // empty: not set
+    expect(warning({ content: OAUTH, sandboxed: false })).toBeNull();
+    expect(warning({ content: JSON.stringify({ OPENAI_API_KEY: 'sk-x', tokens: null }) })).toBeNull();
+    expect(warning({ content: 'not json' })).toBeNull();
+    rmSync(file);
+    expect(warning({})).toBeNull();
   });
 });
 

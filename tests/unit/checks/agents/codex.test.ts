@@ -3,19 +3,27 @@
  * the stbench MCP server as -c overrides with its tool timeout raised, the shell off, a read-only sandbox, the
  * instructions file, a fresh CODEX_HOME), starts the server with the official SDK's client and prints Codex's JSONL
  * events: the case's answers come through the two tools; turn.completed's tokens are spent (the cached input apart)
- * and priced from the prices file, never guessed; a run that ends early is resumed with the nudge; turn.failed, a
- * crash, a command run, and a setting Codex says it ignored break the case with the reason; a retry's error event
- * alone does not. Where the real `codex` is installed, it is run with the same settings against a local stand-in
- * API that records its first request: the model's tools are the two and Codex's MCP resource readers, and its
- * instructions are stbench's system prompt.
+ * and priced from the prices file, never guessed (under a dollar cap an unpriced model breaks the case before Codex
+ * runs); a run that ends early is resumed with the nudge; turn.failed, a crash, a command run, and a setting Codex
+ * says it ignored break the case with the reason; a retry's error event alone does not. Where the real `codex` is
+ * installed, it is run with the same settings against a local stand-in API that records its first request: the
+ * model's tools are the two and Codex's MCP resource readers, and its instructions are stbench's system prompt.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codexArgs, codexBackend, codexConfig, type CodexOptions } from '../../../../checks/agents/codex.ts';
+import {
+  CODEX_OFF_FEATURES,
+  CODEX_OFF_SETTINGS,
+  codexArgs,
+  codexBackend,
+  codexConfig,
+  type CodexOptions,
+  ignoredNeededSetting,
+} from '../../../../checks/agents/codex.ts';
 import { dollars, type Prices } from '../../../../checks/agents/prices.ts';
 import { FIRST_MESSAGE, NUDGE_MESSAGE } from '../../../../checks/agents/tools.ts';
 import { onPath } from '../../../../checks/harness/index.ts';
@@ -53,7 +61,7 @@ const info = (r: BackendRun) => {
 describe('codex: through a stand-in Codex', () => {
   let run: BackendRun;
   beforeAll(async () => {
-    run = await runBackend(codex({ reasoning: 'medium', prices: PRICES }), c);
+    run = await runBackend(codex({ reasoning: 'medium', prices: PRICES, capped: true }), c);
   }, 60_000);
 
   it('answers the case through the two tools', () => {
@@ -102,6 +110,16 @@ describe('codex: through a stand-in Codex', () => {
     expect(r.out.cost?.output_tokens).toBe(20 * (toolCalls(r) + 1));
     expect(r.provenance.priced).toBe(false);
   }, 60_000);
+
+  it('under a dollar cap, breaks the case of an unpriced model before Codex runs (no entry is a prefix guess)', async () => {
+    const r = await runBackend(codex({ model: 'gpt-stand-in-mini', prices: PRICES, capped: true }), c);
+    expect(r.out.status).toBe('broken');
+    expect(r.out.reason).toBe(
+      'codex:gpt-stand-in-mini: a dollar cap (--case-usd, --max-usd) is set and its dollars cannot be counted: the prices file has no entry for gpt-stand-in-mini',
+    );
+    expect(eventsOf(r.events, 'cli_input')).toEqual([]);
+    expect(r.provenance.priced).toBe(false);
+  });
 });
 
 describe('codex: when the model stops or fails', () => {
@@ -145,9 +163,70 @@ describe('codex: when the model stops or fails', () => {
     expect(r.out.answers.size).toBe(0);
   }, 60_000);
 
+  it('refuses a run in which Codex ignored a feature it turns off', async () => {
+    const r = await runBackend(codex({}, { STANDIN_IGNORED: 'features.shell_tool' }), c);
+    expect(r.out.status).toBe('broken');
+    expect(r.out.reason).toMatch(/Codex ignored a setting stbench needs: .*`features\.shell_tool` is ignored/);
+    expect(r.out.answers.size).toBe(0);
+  }, 60_000);
+
   it('goes on through an error event that is only a retry', async () => {
     const r = await runBackend(codex({}, { STANDIN_RECONNECT: '1' }), c);
     expect(r.out.status).toBe('ok');
+  }, 60_000);
+});
+
+describe("Codex's warnings about its settings", () => {
+  const said = (key: string) =>
+    `Codex is ignoring 1 unrecognized configuration setting.\n  session-flags: \`${key}\` is ignored.`;
+
+  it('name every setting stbench turns off, its instructions and its MCP server as needed', () => {
+    const keys = [
+      ...CODEX_OFF_FEATURES.map((f) => `features.${f}`),
+      ...CODEX_OFF_SETTINGS.map((s) => s.slice(0, s.indexOf('='))),
+      'model_instructions_file',
+      'mcp_servers.stbench.enabled_tools',
+    ];
+    for (const k of keys) expect(ignoredNeededSetting(said(k)), k).toBe(k);
+    // other words for it: unknown, unrecognized; a feature by its bare name
+    expect(ignoredNeededSetting('unknown configuration key `tools.update_plan.enabled`')).toBe(
+      'tools.update_plan.enabled',
+    );
+    expect(ignoredNeededSetting('Unknown feature flag in [features]: view_image')).toBe('features.view_image');
+  });
+
+  it("leave a setting of the user's, a key that only begins like one, and other errors alone", () => {
+    expect(ignoredNeededSetting(said('disable_response_storage'))).toBeNull();
+    expect(ignoredNeededSetting(said('web_search_request'))).toBeNull();
+    expect(ignoredNeededSetting(said('features.shell_tool_extra'))).toBeNull();
+    expect(ignoredNeededSetting('`features.shell_tool` is deprecated')).toBeNull();
+    expect(ignoredNeededSetting('Reconnecting... 1/5 (stream disconnected)')).toBeNull();
+  });
+});
+
+describe('the login under --local', () => {
+  const LOGIN = '{"tokens":{"refresh_token":"the-users-own"}}';
+  const localHome = () => {
+    const h = fixtureFolder('stbench-codex-login-');
+    mkdirSync(join(h, '.codex'));
+    writeFileSync(join(h, '.codex', 'auth.json'), LOGIN, { mode: 0o600 });
+    return h;
+  };
+
+  it('is a copy, and a login the CLI refreshed goes back to the user whole', async () => {
+    const h = localHome();
+    const r = await runBackend(codex({ home: h }, { STANDIN_LOGIN: 'rename' }), c);
+    expect(r.out.status).toBe('ok');
+    const file = join(h, '.codex', 'auth.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ tokens: { refresh_token: 'refreshed-by-the-stand-in' } });
+    expect(lstatSync(file).mode & 0o777).toBe(0o600);
+  }, 60_000);
+
+  it('is never cut short by a CLI that tore its copy', async () => {
+    const h = localHome();
+    const r = await runBackend(codex({ home: h }, { STANDIN_LOGIN: 'torn' }), c);
+    expect(r.out.status).toBe('ok');
+    expect(readFileSync(join(h, '.codex', 'auth.json'), 'utf8')).toBe(LOGIN);
   }, 60_000);
 });
 

@@ -3,16 +3,18 @@
  * relay (`node -e RELAY_SCRIPT`) as its stdio server, the relay reaches the case's desk over its socket. The server
  * lists exactly the two tools, streams the fixture case frame by frame with the frame as JPEG image content, refuses
  * malformed answers with a reason and a next_frame while questions are open, and the answers it accepts are the
- * case's answers, scored as the same answers given through `cmd:` are.
+ * case's answers, scored as the same answers given through `cmd:` are. A case's folder goes on Ctrl-C as on close.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentSystem, type AgentBackend } from '../../../../checks/agents/agent-system.ts';
 import { RELAY_SCRIPT, RELAY_SOCKET_VAR, serveDesk } from '../../../../checks/agents/mcp-server.ts';
-import { commandSystem, runCase, type CaseOutcome } from '../../../../checks/harness/index.ts';
+import { Desk } from '../../../../checks/agents/desk.ts';
+import { commandSystem, NO_TRANSCRIPT, runCase, type CaseOutcome } from '../../../../checks/harness/index.ts';
+import { runCleanups } from '../../../../foundation/index.ts';
 import { FRAMES, makeCase, tempRoot, type SynthCase } from '../../../helpers/harness-fixture.ts';
 
 type Content = { type: string; text?: string; data?: string; mimeType?: string };
@@ -157,5 +159,25 @@ describe('the MCP server of the two tools', () => {
     expect(viaCmd.status).toBe('ok');
     expect(Object.fromEntries(out.answers)).toEqual(Object.fromEntries(viaCmd.answers));
     expect(out.answers.size).toBe(5);
+  });
+});
+
+describe("a case's MCP folder", () => {
+  it('is removed by an interrupt while served, and forgotten once closed', async () => {
+    const desk = () => new Desk({ transcript: NO_TRANSCRIPT, framePath: (p) => p });
+    const closed = await serveDesk(desk(), 'test');
+    const open = await serveDesk(desk(), 'test');
+    writeFileSync(join(open.dir, 'instructions.md'), 'a file of the case');
+    await closed.close();
+    expect(existsSync(closed.dir)).toBe(false);
+    mkdirSync(closed.dir); // a folder of that name made since is no longer stbench's to remove
+    try {
+      runCleanups(); // what Ctrl-C runs
+      expect(existsSync(open.dir)).toBe(false);
+      expect(existsSync(closed.dir)).toBe(true);
+    } finally {
+      await open.close();
+      rmSync(closed.dir, { recursive: true, force: true });
+    }
   });
 });

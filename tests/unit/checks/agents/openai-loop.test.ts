@@ -4,15 +4,18 @@
  * server gets the fixture case answered (every frame sent as a JPEG data URL, the tools declared, the usage summed
  * exactly); a server that answers 429 once is retried; one that hangs, drops the connection or answers malformed JSON
  * breaks the case with a reason, and a rerun with --retry-broken completes it; `last:2` sends at most two images;
- * a model that stops is nudged, then the case is broken; a model's bad tool calls are refused and bounded.
+ * a model that stops is nudged, then the case is broken; a model's bad tool calls are refused and bounded. A call is
+ * priced by the id the API reported, else by the requested one; under a dollar cap, one neither prices breaks the
+ * case. A long case leaves no listener per call on the case's signal; a base URL's key never reaches provenance.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agentSystem } from '../../../../checks/agents/agent-system.ts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, shownUrl } from '../../../../checks/agents/chat-loop.ts';
 import { DEFAULT_CONTEXT, parseContext } from '../../../../checks/agents/context-policy.ts';
 import { checkOpenaiSetup, type OpenaiOptions, openaiBackend } from '../../../../checks/agents/openai-chat.ts';
-import { loadPrices } from '../../../../checks/agents/prices.ts';
+import { loadPrices, type Prices } from '../../../../checks/agents/prices.ts';
 import { NUDGE_MESSAGE } from '../../../../checks/agents/tools.ts';
 import {
   type CaseOutcome,
@@ -59,7 +62,15 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function server(o: { faults?: Fault[]; always?: Fault; moves?: (n: number) => Move | undefined } = {}) {
+async function server(
+  o: {
+    faults?: Fault[];
+    always?: Fault;
+    moves?: (n: number) => Move | undefined;
+    model?: string;
+    reported?: string;
+  } = {},
+) {
   const s = await startStandIn({ api: 'openai', jpeg, model: MODEL, ...o });
   servers.push(s);
   return s;
@@ -200,6 +211,11 @@ describe('openai: faults', () => {
       'error',
       'error',
     ]);
+    // an abandoned request may still be billed: each timed-out attempt says so
+    expect(events.filter((e) => e.kind === 'retry' || (e.kind === 'error' && e.call))).toEqual([
+      expect.objectContaining({ kind: 'retry', attempt: 1, billed: 'possibly' }),
+      expect.objectContaining({ kind: 'error', attempt: 2, billed: 'possibly' }),
+    ]);
   });
 
   it('a dropped connection is retried: once, the case is ok; every time, it is broken', async () => {
@@ -292,6 +308,65 @@ describe('openai: the run folder', () => {
   });
 });
 
+describe('openai: prices and caps', () => {
+  /** dollars per call at the prices file's stand-in-model entry */
+  const perCall = (400 * 2 + 600 * 0.5 + 20 * 8) * 1e-6;
+
+  it('a reply whose reported id has no entry is priced by the requested id', async () => {
+    const s = await server({ reported: 'unlisted-model-x' });
+    const b = backend(s, { prices: loadPrices(pricesFile) });
+    const file = join(dir, `t${transcripts++}.jsonl`);
+    const transcript = openTranscript(file, { cid: c.cid, system: `openai:${MODEL}`, channel: 'rgb_pose' });
+    const out = await runCase(agentSystem(b), c.dir, { replyTimeoutMs: 20_000, transcript });
+    expect(out.status, out.reason).toBe('ok');
+    expect(out.cost?.usd).toBeCloseTo(CALLS * perCall, 9);
+    const usage = (readTranscript(file).at(-1) ?? []).filter((e) => e.kind === 'usage');
+    expect(usage[0].usd).toBeCloseTo(perCall, 12);
+    expect(b.provenance()).toMatchObject({ models_reported: ['unlisted-model-x'], priced: true });
+  });
+
+  it('under a dollar cap, a call that neither id prices breaks the case once its tokens are counted', async () => {
+    // `stand-in` is no entry of stand-in-model (no prefix is a price), nor of stand-in-model-2026-01-01
+    const prices: Prices = new Map([['stand-in', { input: 1, output: 1 }]]);
+    const s = await server();
+    const { out, events } = await run(s, { prices, capped: true });
+    expect(out.status).toBe('broken');
+    expect(out.reason).toMatch(
+      /^openai:stand-in-model: a dollar cap \(--case-usd, --max-usd\) is set and this call's dollars cannot be counted: the prices file has no entry for the model the API reported \(stand-in-model-2026-01-01\) nor the model requested \(stand-in-model\)$/,
+    );
+    expect(s.requests).toHaveLength(1);
+    expect(out.cost).toMatchObject({ ...tokens(1), usd: 0 });
+    expect(events.filter((e) => e.kind === 'usage')).toHaveLength(1);
+    expect(out.answers.size).toBe(0);
+  });
+
+  it('under a dollar cap, a deployment name without an entry is priced by the id the API reports', async () => {
+    const s = await server({ model: 'my-deployment' });
+    const { out } = await run(s, { model: 'my-deployment', prices: loadPrices(pricesFile), capped: true });
+    expect(out.status, out.reason).toBe('ok');
+    expect(out.cost?.usd).toBeCloseTo(CALLS * perCall, 9);
+  });
+});
+
+describe('openai: a long case', () => {
+  it("leaves no listener per call on the case's signal (no MaxListenersExceededWarning)", async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    try {
+      // 12 refused calls first: 12 + CALLS model calls, each of which the client links to the signal it is given
+      const s = await server({ moves: (n) => (n < 12 ? { tool: 'look_around', args: '{}' } : undefined) });
+      const { out } = await run(s, { maxToolErrors: 20 });
+      expect(out.status, out.reason).toBe('ok');
+      expect(s.requests).toHaveLength(12 + CALLS);
+      await new Promise((r) => setImmediate(r)); // warnings are emitted on the next tick
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
+});
+
 describe('openai: the conversation', () => {
   it('context last:2 sends at most two images, the earlier frames by their text with a note', async () => {
     const s = await server();
@@ -360,6 +435,20 @@ describe('openai: setup', () => {
     expect(checkOpenaiSetup(opts({ baseUrl: 'not a url' }))).toMatch(/is not a URL/);
     expect(checkOpenaiSetup(opts({ baseUrl: 'ftp://x/v1' }))).toMatch(/not an http\(s\) URL/);
     expect(checkOpenaiSetup({ ...opts({}), form: 'anthropic' })).toMatch(/needs ANTHROPIC_API_KEY/);
+  });
+
+  it('waits 600 s for a reply by default, and records it', () => {
+    expect(DEFAULT_REQUEST_TIMEOUT_MS).toBe(600_000);
+    const b = openaiBackend(opts({ baseUrl: 'http://127.0.0.1:9/v1' }));
+    expect(b.provenance()).toMatchObject({ request_timeout_ms: 600_000 });
+  });
+
+  it('records the base URL without a user, password, query or fragment: a key given there never reaches results', () => {
+    const b = openaiBackend(opts({ baseUrl: 'https://user:sk-pw@example.test/v1?key=sk-query#sk-frag' }));
+    expect(b.provenance().base_url).toBe('https://example.test/v1');
+    expect(shownUrl('http://127.0.0.1:9/v1/?api-version=1&key=sk-x')).toBe('http://127.0.0.1:9/v1');
+    expect(shownUrl('not a url?key=sk-x')).toBe('not a url');
+    expect(shownUrl('weird://user:sk-x@ host/v1#sk-y')).not.toMatch(/sk-/);
   });
 
   it('a case started without a key or base URL is broken with that reason', async () => {

@@ -349,7 +349,7 @@ describe('--max-usd', () => {
 });
 
 describe('--max-usd and --retry-broken', () => {
-  it('a broken case counts until it is run again; one the budget keeps from its rerun keeps its saved outcome', async () => {
+  it('a broken case counts, and still counts once run again; one the budget keeps from its rerun keeps its saved outcome', async () => {
     const runDir = join(root, 'run-max-usd-retry');
     const dirs = [cases[0].dir, cases[1].dir];
     const opened: string[] = [];
@@ -383,11 +383,16 @@ describe('--max-usd and --retry-broken', () => {
       [cases[1].cid, 'broken'],
     ]);
     expect(opened).toHaveLength(2);
-    // under 0.5 it runs again: its new outcome, and its cost, replace the old
+    // under 0.5 it runs again: its new outcome replaces the old, and the money the broken attempt spent stays
+    // counted in the folder (spent_before), never dropped from the total
     const again = await runManyReport(paid(0.05, opened), dirs, { runDir, maxUsd: 0.5, retryBroken: true });
     expect(opened).toHaveLength(3);
-    expect(again).toMatchObject({ unstarted: [], usd: 0.6 });
-    expect(readCaseAnswers(caseAnswersPath(runDir, cases[1].cid))).toMatchObject({ status: 'ok', cost: { usd: 0.3 } });
+    expect(again).toMatchObject({ unstarted: [], usd: 0.75 });
+    expect(readCaseAnswers(caseAnswersPath(runDir, cases[1].cid))).toMatchObject({
+      status: 'ok',
+      cost: { usd: 0.3 },
+      spent_before: { usd: 0.15 },
+    });
   });
 });
 

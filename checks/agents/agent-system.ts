@@ -61,6 +61,12 @@ export interface AgentBackend {
   provenance(): Record<string, unknown>;
 }
 
+/** The run of a case that cannot start: `done` rejects with `reason`, so the case is broken with it. */
+export function refusedRun(reason: string): AgentRun {
+  const done = Promise.reject(new Error(reason));
+  return { done, stop: async () => void (await done.catch(() => {})) };
+}
+
 /** How long a backend may take to end by itself after the job is over before it is stopped, ms. */
 export const AGENT_FINISH_GRACE_MS = 30_000;
 

@@ -16,66 +16,31 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { AgentBackend } from './agent-system.ts';
 import {
-  type ChatApi,
+  type ChatBackendOptions,
   type ChatReply,
   type ChatRequest,
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_REQUEST_TIMEOUT_MS,
+  chatBackend,
+  chatEndpoint,
+  endpointProblem,
   MalformedReply,
-  runChatLoop,
-  shownUrl,
+  shownValue as shown,
+  tokenCount as count,
   type ToolCall,
 } from './chat-loop.ts';
-import { type ContextPolicy, contextName } from './context-policy.ts';
-import type { Reasoning } from './model-spec.ts';
-import { type Prices, priceOfCall } from './prices.ts';
 
-export interface AnthropicOptions {
-  model: string;
-  baseUrl?: string;
-  apiKey?: string;
-  context: ContextPolicy;
-  prices?: Prices;
-  /** a dollar cap is set (--case-usd, --max-usd): a call that no entry prices breaks the case */
-  capped?: boolean;
-  reasoning?: Reasoning;
+/** The settings of `anthropic:<model>`; the environment is read for ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY. */
+export interface AnthropicOptions extends ChatBackendOptions {
   /** max_tokens of each reply (default 8192) */
   maxTokens?: number;
-  maxRetries?: number;
-  requestTimeoutMs?: number;
-  maxNudges?: number;
-  maxToolErrors?: number;
-  /** the environment read for ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY (default process.env) */
-  env?: NodeJS.ProcessEnv;
 }
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_MAX_TOKENS = 8192;
 
-function resolve(opts: AnthropicOptions): { baseUrl?: string; apiKey?: string } {
-  const env = opts.env ?? process.env;
-  return {
-    baseUrl: opts.baseUrl || env.ANTHROPIC_BASE_URL || undefined,
-    apiKey: opts.apiKey || env.ANTHROPIC_API_KEY || undefined,
-  };
-}
-
 /** Why `anthropic:<model>` cannot run as given, or null. */
 export function checkAnthropicSetup(opts: AnthropicOptions): string | null {
-  const r = resolve(opts);
-  if (!opts.model) return 'anthropic: needs a model name (anthropic:<model>)';
-  if (r.baseUrl !== undefined) {
-    let u: URL;
-    try {
-      u = new URL(r.baseUrl);
-    } catch {
-      return `the base URL ${JSON.stringify(r.baseUrl)} is not a URL (e.g. https://api.anthropic.com)`;
-    }
-    if (u.protocol !== 'http:' && u.protocol !== 'https:')
-      return `the base URL ${JSON.stringify(r.baseUrl)} is not an http(s) URL`;
-  }
-  if (!r.apiKey && !r.baseUrl)
-    return `anthropic:${opts.model} needs ANTHROPIC_API_KEY set, or a base URL (--base-url or ANTHROPIC_BASE_URL) of a server that needs no key`;
+  const problem = endpointProblem(opts, 'anthropic', 'https://api.anthropic.com');
+  if (problem) return problem;
   if (opts.maxTokens !== undefined && !(Number.isInteger(opts.maxTokens) && opts.maxTokens >= 1))
     return `max_tokens must be a whole number of at least 1, not ${opts.maxTokens}`;
   return null;
@@ -126,9 +91,6 @@ export function anthropicMessages(req: ChatRequest): MessageParam[] {
   }
   return out;
 }
-
-const shown = (v: unknown) => (JSON.stringify(v) ?? String(v)).slice(0, 200);
-const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : 0);
 
 /** A Messages API reply as the loop's reply; MalformedReply when it is not one. */
 export function anthropicReply(body: unknown): ChatReply {
@@ -186,86 +148,34 @@ export function anthropicReply(body: unknown): ChatReply {
 
 /** The `anthropic:<model>` backend. */
 export function anthropicBackend(opts: AnthropicOptions): AgentBackend {
-  const r = resolve(opts);
-  const maxRetries = opts.maxRetries ?? DEFAULT_MAX_RETRIES;
-  const requestTimeoutMs = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const r = chatEndpoint(opts, 'anthropic');
   const maxTokens = opts.maxTokens ?? DEFAULT_MAX_TOKENS;
-  const name = `anthropic:${opts.model}`;
-  const modelsReported = new Set<string>();
-  return {
-    name,
-    mode: 'harness_loop',
-    provenance: () => {
-      const models = modelsReported.size ? [...modelsReported] : [opts.model];
-      return {
-        api: 'anthropic-messages',
-        base_url: shownUrl(r.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL),
-        model_requested: opts.model,
-        models_reported: [...modelsReported].sort(),
-        context: contextName(opts.context),
-        reasoning: opts.reasoning ?? null,
-        priced: models.every((m) => priceOfCall(opts.prices, m, opts.model) !== undefined),
-        max_retries: maxRetries,
-        request_timeout_ms: requestTimeoutMs,
-        max_tokens: maxTokens,
-      };
+  return chatBackend(opts, {
+    form: 'anthropic',
+    api: 'anthropic-messages',
+    baseUrl: r.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL,
+    apiKey: r.apiKey ?? 'none',
+    problem: () => checkAnthropicSetup(opts),
+    provenance: { max_tokens: maxTokens },
+    client(o) {
+      const client = new Anthropic(o);
+      return (req, signal) =>
+        client.messages.create(
+          {
+            model: opts.model,
+            max_tokens: maxTokens,
+            system: [{ type: 'text', text: req.system, cache_control: CACHE }],
+            messages: anthropicMessages(req),
+            tools: req.tools.map((t) => ({
+              name: t.name,
+              description: t.description,
+              input_schema: t.parameters as Anthropic.Messages.Tool.InputSchema,
+            })),
+            ...(opts.reasoning ? { output_config: { effort: opts.reasoning } } : {}),
+          },
+          { signal },
+        );
     },
-    start(ctx) {
-      const problem = checkAnthropicSetup(opts);
-      if (problem) {
-        const done = Promise.reject(new Error(problem));
-        return { done, stop: async () => void (await done.catch(() => {})) };
-      }
-      return runChatLoop(
-        ctx,
-        {
-          name,
-          model: opts.model,
-          context: opts.context,
-          prices: opts.prices,
-          capped: opts.capped,
-          maxRetries,
-          requestTimeoutMs,
-          maxNudges: opts.maxNudges,
-          maxToolErrors: opts.maxToolErrors,
-          modelsReported,
-        },
-        (fetch): ChatApi => {
-          const client = new Anthropic({
-            apiKey: r.apiKey ?? 'none',
-            baseURL: r.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL,
-            maxRetries,
-            timeout: requestTimeoutMs,
-            fetch,
-          });
-          return {
-            async call(req, signal) {
-              let body: unknown;
-              try {
-                body = await client.messages.create(
-                  {
-                    model: opts.model,
-                    max_tokens: maxTokens,
-                    system: [{ type: 'text', text: req.system, cache_control: CACHE }],
-                    messages: anthropicMessages(req),
-                    tools: req.tools.map((t) => ({
-                      name: t.name,
-                      description: t.description,
-                      input_schema: t.parameters as Anthropic.Messages.Tool.InputSchema,
-                    })),
-                    ...(opts.reasoning ? { output_config: { effort: opts.reasoning } } : {}),
-                  },
-                  { signal },
-                );
-              } catch (e) {
-                if (e instanceof SyntaxError) throw new MalformedReply(`the body is not JSON (${e.message})`);
-                throw e;
-              }
-              return anthropicReply(body);
-            },
-          };
-        },
-      );
-    },
-  };
+    reply: anthropicReply,
+  });
 }

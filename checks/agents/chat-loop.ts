@@ -2,7 +2,9 @@
  * The API loop, written once for every chat API (openai-chat.ts, anthropic-messages.ts): the harness keeps the
  * conversation (the system prompt, FIRST_MESSAGE, then per model call the model's reply and the tool results),
  * makes each model call through a thin provider adapter, runs the model's tool calls on the desk in order, and ends
- * when next_frame has said the job is over. The model only ever sees what the two tools return.
+ * when next_frame has said the job is over. The model only ever sees what the two tools return. chatBackend makes a
+ * backend of it: the defaults, the provenance and the client's settings are the same for every API; a provider's
+ * file gives its client's call and translates the request and the reply.
  *
  * - A reply without a tool call while the job is not over gets NUDGE_MESSAGE, at most `maxNudges` times a case
  *   (default 3); after that the loop ends and the session breaks the case (the model stopped early).
@@ -29,9 +31,10 @@
 import { setMaxListeners } from 'node:events';
 import type { CostReport } from '../../formats/cost.ts';
 import type { Transcript } from '../harness/index.ts';
-import type { AgentContext, AgentRun } from './agent-system.ts';
+import { type AgentBackend, type AgentContext, type AgentRun, refusedRun } from './agent-system.ts';
 import { type ContextPolicy, contextName } from './context-policy.ts';
 import type { ToolResult } from './desk.ts';
+import type { Reasoning } from './model-spec.ts';
 import { dollars, type Prices, priceOfCall } from './prices.ts';
 import {
   FIRST_MESSAGE,
@@ -425,6 +428,170 @@ export function runChatLoop(
     },
   };
 }
+
+/** The settings every API backend takes (openai-chat.ts, anthropic-messages.ts). */
+export interface ChatBackendOptions {
+  model: string;
+  baseUrl?: string;
+  apiKey?: string;
+  context: ContextPolicy;
+  prices?: Prices;
+  /** a dollar cap is set (--case-usd, --max-usd): a call that no entry prices breaks the case */
+  capped?: boolean;
+  reasoning?: Reasoning;
+  /** the client's retries of a call (default 4) */
+  maxRetries?: number;
+  /** one HTTP attempt's limit, ms (default 600 000) */
+  requestTimeoutMs?: number;
+  /** times a model that stops early is told to go on (default 3) */
+  maxNudges?: number;
+  /** refused tool calls in a row that end the case (default 10) */
+  maxToolErrors?: number;
+  /** the environment read for the API's base URL and key (OPENAI_*, ANTHROPIC_*; default process.env) */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The chat APIs, by the form of their systems (`openai:<model>`, `anthropic:<model>`). */
+export type ChatForm = 'openai' | 'anthropic';
+
+/** A backend's base URL and key: the options', else the environment's `<FORM>_BASE_URL` and `<FORM>_API_KEY`. */
+export function chatEndpoint(opts: ChatBackendOptions, form: ChatForm): { baseUrl?: string; apiKey?: string } {
+  const env = opts.env ?? process.env;
+  const prefix = form.toUpperCase();
+  return {
+    baseUrl: opts.baseUrl || env[`${prefix}_BASE_URL`] || undefined,
+    apiKey: opts.apiKey || env[`${prefix}_API_KEY`] || undefined,
+  };
+}
+
+/**
+ * Why a backend cannot reach its API as given (no model name, a base URL that is no http(s) URL, neither a key nor
+ * a base URL), or null; `example` is a base URL the refusal of one that is no URL shows.
+ */
+export function endpointProblem(opts: ChatBackendOptions, form: ChatForm, example: string): string | null {
+  const r = chatEndpoint(opts, form);
+  const prefix = form.toUpperCase();
+  if (!opts.model) return `${form}: needs a model name (${form}:<model>)`;
+  if (r.baseUrl !== undefined) {
+    let u: URL;
+    try {
+      u = new URL(r.baseUrl);
+    } catch {
+      return `the base URL ${JSON.stringify(r.baseUrl)} is not a URL (e.g. ${example})`;
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:')
+      return `the base URL ${JSON.stringify(r.baseUrl)} is not an http(s) URL`;
+  }
+  if (!r.apiKey && !r.baseUrl)
+    return `${form}:${opts.model} needs ${prefix}_API_KEY set, or a base URL (--base-url or ${prefix}_BASE_URL) of a server that needs no key`;
+  return null;
+}
+
+/** What every provider's client (the official SDKs) is made with. */
+export interface ChatClientOptions {
+  apiKey: string;
+  baseURL: string;
+  maxRetries: number;
+  timeout: number;
+  /** the fetch that records failed attempts (recordingFetch) */
+  fetch: typeof globalThis.fetch;
+}
+
+/** What one API backend has of its own; chatBackend does the rest. */
+export interface ChatBackendSpec {
+  /** the system is `<form>:<model>` */
+  form: ChatForm;
+  /** provenance's `api` */
+  api: string;
+  /** the base URL the client is given (provenance records it without what could hold a key) */
+  baseUrl: string;
+  /** the key the client is given */
+  apiKey: string;
+  /** why the backend cannot run as given, or null: asked as each case starts, which is broken with it */
+  problem(): string | null;
+  /** provenance's keys after the shared ones */
+  provenance?: Record<string, unknown>;
+  /** the provider's client, made once a case: it sends one model call and gives the reply's body */
+  client(o: ChatClientOptions): (req: ChatRequest, signal: AbortSignal) => PromiseLike<unknown>;
+  /** a reply's body as the loop's reply; MalformedReply when it is not one */
+  reply(body: unknown): ChatReply;
+}
+
+/**
+ * An API backend: the loop run per case with the backend's settings (retries and the request timeout defaulted),
+ * its provenance (the model ids the API reported across its cases, and whether each is priced), and a case started
+ * while `spec.problem()` says why it cannot run broken with that reason.
+ */
+export function chatBackend(opts: ChatBackendOptions, spec: ChatBackendSpec): AgentBackend {
+  const maxRetries = opts.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const requestTimeoutMs = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const name = `${spec.form}:${opts.model}`;
+  const modelsReported = new Set<string>();
+  return {
+    name,
+    mode: 'harness_loop',
+    provenance: () => {
+      const models = modelsReported.size ? [...modelsReported] : [opts.model];
+      return {
+        api: spec.api,
+        base_url: shownUrl(spec.baseUrl),
+        model_requested: opts.model,
+        models_reported: [...modelsReported].sort(),
+        context: contextName(opts.context),
+        reasoning: opts.reasoning ?? null,
+        priced: models.every((m) => priceOfCall(opts.prices, m, opts.model) !== undefined),
+        max_retries: maxRetries,
+        request_timeout_ms: requestTimeoutMs,
+        ...spec.provenance,
+      };
+    },
+    start(ctx) {
+      const problem = spec.problem();
+      if (problem) return refusedRun(problem);
+      return runChatLoop(
+        ctx,
+        {
+          name,
+          model: opts.model,
+          context: opts.context,
+          prices: opts.prices,
+          capped: opts.capped,
+          maxRetries,
+          requestTimeoutMs,
+          maxNudges: opts.maxNudges,
+          maxToolErrors: opts.maxToolErrors,
+          modelsReported,
+        },
+        (fetch): ChatApi => {
+          const send = spec.client({
+            apiKey: spec.apiKey,
+            baseURL: spec.baseUrl,
+            maxRetries,
+            timeout: requestTimeoutMs,
+            fetch,
+          });
+          return { call: async (req, signal) => spec.reply(await replyBody(send(req, signal))) };
+        },
+      );
+    },
+  };
+}
+
+/** A client's call's reply body: a 200 whose body is not JSON fails the client's parse, a MalformedReply here. */
+async function replyBody(request: PromiseLike<unknown>): Promise<unknown> {
+  try {
+    return await request;
+  } catch (e) {
+    if (e instanceof SyntaxError) throw new MalformedReply(`the body is not JSON (${e.message})`);
+    throw e;
+  }
+}
+
+/** A value of a reply as a reason shows it: JSON, cut at 200 characters. */
+export const shownValue = (v: unknown) => (JSON.stringify(v) ?? String(v)).slice(0, 200);
+
+/** A reply's token count: a whole number, 0 for anything that is not a count. */
+export const tokenCount = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : 0);
 
 /** A data URL of a frame's JPEG. */
 export function jpegDataUrl(jpeg: Buffer): string {

@@ -44,19 +44,16 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TOOL_VERSION } from '../../foundation/index.ts';
 import { type CostReport, formatUsd, roundUsd } from '../../formats/cost.ts';
-import { type CliLogin, type HiddenFolder, onPath, type Sandbox } from '../harness/sandbox.ts';
+import { type CliLogin, onPath } from '../harness/sandbox.ts';
 import { AGENT_FINISH_GRACE_MS, type AgentBackend, type AgentContext, type AgentRun } from './agent-system.ts';
 import {
-  cliVersion,
+  type CliBackendOptions,
+  cliBackendSetup,
+  cliEvent,
   exitWords,
-  findCli,
-  readOnlyLoginWarning,
   runCli,
   type CliHost,
   type CliRun,
-  userHome,
-  warnOnce,
-  withoutImages,
 } from './cli-process.ts';
 import { RELAY_SCRIPT, RELAY_SOCKET_VAR, serveDesk, type DeskEndpoint } from './mcp-server.ts';
 import type { Reasoning } from './model-spec.ts';
@@ -74,29 +71,13 @@ export const CLAUDE_ENV: Readonly<Record<string, string>> = {
 
 export const DEFAULT_MAX_NUDGES = 3;
 
-export interface ClaudeCodeOptions {
+export interface ClaudeCodeOptions extends CliBackendOptions {
   /** an alias Claude Code knows (haiku, sonnet, opus) or a full model id, passed to --model as given */
   model: string;
-  reasoning?: Reasoning;
-  /** a plain process with the user's home (--local); else in `sandbox` */
-  local: boolean;
-  sandbox?: Sandbox;
-  /** the CLI (default: `claude` on PATH) */
-  executable?: string;
-  /** how many times a model that stopped early is told to go on (default 3) */
-  maxNudges?: number;
   /** prices the tokens no result line reported the dollars of (Claude Code reports its own on result lines) */
   prices?: Prices;
   /** Claude Code's own cap on a case's dollars (--max-budget-usd): the run's --case-usd */
   maxBudgetUsd?: number;
-  /** variables added to the CLI's environment, passed whole (a proxy's; a stand-in's settings in tests) */
-  env?: Record<string, string>;
-  /** the user's home, where the login is read (default HOME) */
-  home?: string;
-  /** folders the CLI's install must not hold or lie inside (the data folder, the run folder) */
-  hide?: readonly HiddenFolder[];
-  /** where the read-only login's warning goes (default: stderr, once per run) */
-  warn?: (line: string) => void;
 }
 
 /** The arguments stbench runs Claude Code with (the MCP config's file, the system prompt). */
@@ -170,34 +151,21 @@ export const CLAUDE_INSTALL_HINT =
   'claude: runs Claude Code: install it (npm install -g @anthropic-ai/claude-code) and log in (claude, then /login; or set ANTHROPIC_API_KEY)';
 
 export function claudeCodeBackend(opts: ClaudeCodeOptions): AgentBackend {
-  const name = `claude:${opts.model}`;
-  const home = opts.home ?? userHome();
-  const host: CliHost = {
-    executable: findCli('claude', opts.executable, CLAUDE_INSTALL_HINT),
-    local: opts.local,
-    sandbox: opts.sandbox,
-    home,
-    hidden: opts.hide,
-  };
-  if (!opts.local && !opts.sandbox) throw new Error(`${name} needs the sandbox unless it runs --local`);
-  if (opts.maxBudgetUsd !== undefined && !(Number.isFinite(opts.maxBudgetUsd) && opts.maxBudgetUsd > 0))
-    throw new Error(`${name}: maxBudgetUsd must be a positive amount, not ${opts.maxBudgetUsd}`);
-  warnOnce(
-    readOnlyLoginWarning({
-      name,
-      sandboxed: !opts.local,
-      file: claudeLogins(home)[0].from,
-      keys: CLAUDE_KEY_VARS,
-      env: { ...process.env, ...opts.env },
-    }),
-    opts.warn,
-  );
-  const version = cliVersion(host);
+  const { name, host, version, mode } = cliBackendSetup(opts, {
+    cli: 'claude',
+    installHint: CLAUDE_INSTALL_HINT,
+    loginFile: (home) => claudeLogins(home)[0].from,
+    keyVars: CLAUDE_KEY_VARS,
+    problem:
+      opts.maxBudgetUsd !== undefined && !(Number.isFinite(opts.maxBudgetUsd) && opts.maxBudgetUsd > 0)
+        ? `maxBudgetUsd must be a positive amount, not ${opts.maxBudgetUsd}`
+        : null,
+  });
   const reported = new Set<string>();
   let toolsSeen: string[] | null = null;
   return {
     name,
-    mode: opts.local ? 'none' : 'bwrap_net',
+    mode,
     provenance: () => ({
       cli: 'claude-code',
       cli_version: version,
@@ -352,14 +320,8 @@ function startClaude(
   };
 
   const onLine = (line: string) => {
-    let ev: Record<string, unknown>;
-    try {
-      ev = JSON.parse(line);
-    } catch {
-      ctx.transcript.write({ kind: 'cli_event', text: line.slice(0, 2000) });
-      return;
-    }
-    ctx.transcript.write({ kind: 'cli_event', event: withoutImages(ev) });
+    const ev = cliEvent(ctx.transcript, line);
+    if (ev === undefined) return;
     if (!settled && (ev.type === 'assistant' || ev.type === 'result') && !initSeen)
       return fail(`it wrote ${ev.type} before its init line, so its tools are unknown`);
     account(ev);

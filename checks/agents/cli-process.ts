@@ -6,8 +6,9 @@
  * case's folder. Either way it leads a process group of its own and carries the case's token (process-tree.ts), so
  * that `kill` ends every process it started, and Ctrl-C does too.
  *
- * Its stdout is read as lines (a CLI's stream-json or JSONL events); its stderr's end is kept for the reason when
- * it fails.
+ * Its stdout is read as lines (a CLI's stream-json or JSONL events, each kept in the transcript: cliEvent); its
+ * stderr's end is kept for the reason when it fails. A backend's setup, once for all its cases (the CLI found, the
+ * sandbox required unless --local, the login's warning, the CLI's version), is cliBackendSetup's.
  *
  * Logins: in the sandbox a CLI's login file is read-only (or a copy), so a CLI that refreshes an OAuth login cannot
  * save the new token, and where the login's refresh token rotates the user's file may then hold one that no longer
@@ -44,7 +45,10 @@ import {
   localSpawn,
   onPath,
   type Sandbox,
+  type SandboxMode,
 } from '../harness/sandbox.ts';
+import type { Transcript } from '../harness/transcript.ts';
+import type { Reasoning } from './model-spec.ts';
 
 /** The longest stdout line a CLI may write (a tool result with a frame runs to a few hundred KB). */
 export const MAX_CLI_LINE = 64 << 20;
@@ -66,6 +70,74 @@ export interface CliHost {
   home: string;
   /** folders the CLI's install must not hold or lie inside (the data folder, the run folder) */
   hidden?: readonly HiddenFolder[];
+}
+
+/** The settings every CLI backend takes (claude-code.ts, codex.ts). */
+export interface CliBackendOptions {
+  /** passed to the CLI's --model as given */
+  model: string;
+  reasoning?: Reasoning;
+  /** a plain process with the user's home (--local); else in `sandbox` */
+  local: boolean;
+  sandbox?: Sandbox;
+  /** the CLI (default: its name on PATH) */
+  executable?: string;
+  /** how many times a model that stopped early is told to go on (default 3) */
+  maxNudges?: number;
+  /** variables added to the CLI's environment, passed whole */
+  env?: Record<string, string>;
+  /** the user's home, where the login is read (default HOME) */
+  home?: string;
+  /** folders the CLI's install must not hold or lie inside (the data folder, the run folder) */
+  hide?: readonly HiddenFolder[];
+  /** where the read-only login's warning goes (default: stderr, once per run) */
+  warn?: (line: string) => void;
+}
+
+/** What tells one CLI backend's setup from another's. */
+export interface CliSpec {
+  /** the command on PATH, and the form: the system is `<cli>:<model>` */
+  cli: string;
+  /** what a missing CLI's refusal says to do */
+  installHint: string;
+  /** the user's login file, in `home` (readOnlyLoginWarning) */
+  loginFile(home: string): string;
+  /** the variables that log the CLI in without that file */
+  keyVars: readonly string[];
+  /** a setting the backend cannot take (said after the system's name), if any */
+  problem?: string | null;
+}
+
+/**
+ * A CLI backend's setup, once for all its cases: its name, the CLI found (a UsageError if not), how it runs (the
+ * sandbox, unless --local), the read-only login's warning where one is due, the CLI's version and the sandbox mode.
+ */
+export function cliBackendSetup(
+  opts: CliBackendOptions,
+  spec: CliSpec,
+): { name: string; host: CliHost; version: string | null; mode: SandboxMode } {
+  const name = `${spec.cli}:${opts.model}`;
+  const home = opts.home ?? userHome();
+  const host: CliHost = {
+    executable: findCli(spec.cli, opts.executable, spec.installHint),
+    local: opts.local,
+    sandbox: opts.sandbox,
+    home,
+    hidden: opts.hide,
+  };
+  if (!opts.local && !opts.sandbox) throw new Error(`${name} needs the sandbox unless it runs --local`);
+  if (spec.problem) throw new Error(`${name}: ${spec.problem}`);
+  warnOnce(
+    readOnlyLoginWarning({
+      name,
+      sandboxed: !opts.local,
+      file: spec.loginFile(home),
+      keys: spec.keyVars,
+      env: { ...process.env, ...opts.env },
+    }),
+    opts.warn,
+  );
+  return { name, host, version: cliVersion(host), mode: opts.local ? 'none' : 'bwrap_net' };
 }
 
 /** The executable of a CLI: `given` (a path, or a name on PATH), else `name` on PATH; a UsageError if none. */
@@ -254,6 +326,26 @@ export function exitWords(c: {
   if (c.error) return c.error;
   const how = c.signal ? `was killed by ${c.signal}` : `exited with code ${c.code}`;
   return `${how}${c.stderr ? `; stderr ends: ${c.stderr.slice(-600)}` : ''}`;
+}
+
+/**
+ * A CLI's stdout line as an event, kept in the transcript as a `cli_event` (withoutImages); a line that is not JSON
+ * is kept as its text (its first 2000 characters) and gives undefined.
+ */
+export function cliEvent(transcript: Transcript, line: string): Record<string, unknown> | undefined {
+  let ev: unknown;
+  try {
+    ev = JSON.parse(line);
+  } catch {
+    ev = undefined;
+  }
+  // a line that is not a JSON object (text, null, a number) is kept as text and read as no event
+  if (!ev || typeof ev !== 'object' || Array.isArray(ev)) {
+    transcript.write({ kind: 'cli_event', text: line.slice(0, 2000) });
+    return undefined;
+  }
+  transcript.write({ kind: 'cli_event', event: withoutImages(ev) });
+  return ev as Record<string, unknown>;
 }
 
 /**

@@ -31,19 +31,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { onInterrupt, TOOL_VERSION } from '../../foundation/index.ts';
 import type { CostReport } from '../../formats/cost.ts';
-import { type CliLogin, type HiddenFolder, onPath, type Sandbox } from '../harness/sandbox.ts';
-import type { AgentBackend, AgentContext, AgentRun } from './agent-system.ts';
+import { type CliLogin, onPath } from '../harness/sandbox.ts';
+import { type AgentBackend, type AgentContext, type AgentRun, refusedRun } from './agent-system.ts';
 import {
-  cliVersion,
+  type CliBackendOptions,
+  cliBackendSetup,
+  cliEvent,
   exitWords,
-  findCli,
   localLoginCopy,
-  readOnlyLoginWarning,
   runCli,
   type CliHost,
-  userHome,
-  warnOnce,
-  withoutImages,
 } from './cli-process.ts';
 import { RELAY_SCRIPT, RELAY_SOCKET_VAR, serveDesk, type DeskEndpoint } from './mcp-server.ts';
 import type { Reasoning } from './model-spec.ts';
@@ -129,29 +126,13 @@ const CODEX_ITEMS = new Set(['agent_message', 'reasoning', 'mcp_tool_call', 'err
 
 const toml = (s: string) => JSON.stringify(s); // a JSON string is a TOML basic string
 
-export interface CodexOptions {
-  model: string;
-  reasoning?: Reasoning;
-  local: boolean;
-  sandbox?: Sandbox;
-  /** the CLI (default: `codex` on PATH) */
-  executable?: string;
-  /** how many times a run that ended early is resumed with the nudge (default 3) */
-  maxNudges?: number;
+export interface CodexOptions extends CliBackendOptions {
   /** the prices file: Codex reports tokens, not dollars */
   prices?: Prices;
   /** a dollar cap is set (--case-usd, --max-usd): an unpriced model breaks the case rather than spend uncounted */
   capped?: boolean;
   /** more `-c key=value` overrides, after stbench's (a model provider, in tests a stand-in API) */
   config?: readonly string[];
-  /** variables added to the CLI's environment, passed whole */
-  env?: Record<string, string>;
-  /** the user's home, where the login is read (default HOME) */
-  home?: string;
-  /** folders the CLI's install must not hold or lie inside (the data folder, the run folder) */
-  hide?: readonly HiddenFolder[];
-  /** where the read-only login's warning goes (default: stderr, once per run) */
-  warn?: (line: string) => void;
 }
 
 /** The variables that log Codex in without its auth.json (no token to refresh). */
@@ -206,31 +187,16 @@ export const CODEX_INSTALL_HINT =
   'codex: runs Codex: install it (npm install -g @openai/codex) and log in (codex login; or set CODEX_API_KEY)';
 
 export function codexBackend(opts: CodexOptions): AgentBackend {
-  const name = `codex:${opts.model}`;
-  const home = opts.home ?? userHome();
-  const host: CliHost = {
-    executable: findCli('codex', opts.executable, CODEX_INSTALL_HINT),
-    local: opts.local,
-    sandbox: opts.sandbox,
-    home,
-    hidden: opts.hide,
-  };
-  if (!opts.local && !opts.sandbox) throw new Error(`${name} needs the sandbox unless it runs --local`);
-  warnOnce(
-    readOnlyLoginWarning({
-      name,
-      sandboxed: !opts.local,
-      file: codexLoginFile(home),
-      keys: CODEX_KEY_VARS,
-      env: { ...process.env, ...opts.env },
-    }),
-    opts.warn,
-  );
-  const version = cliVersion(host);
+  const { name, host, version, mode } = cliBackendSetup(opts, {
+    cli: 'codex',
+    installHint: CODEX_INSTALL_HINT,
+    loginFile: (home) => codexLoginFile(home),
+    keyVars: CODEX_KEY_VARS,
+  });
   const called = new Set<string>();
   return {
     name,
-    mode: opts.local ? 'none' : 'bwrap_net',
+    mode,
     provenance: () => ({
       cli: 'codex',
       cli_version: version,
@@ -251,14 +217,10 @@ export function codexBackend(opts: CodexOptions): AgentBackend {
 function startCodex(ctx: AgentContext, opts: CodexOptions, host: CliHost, onCall: (t: string) => void): AgentRun {
   const maxNudges = opts.maxNudges ?? DEFAULT_MAX_NUDGES;
   const price = priceOf(opts.prices, opts.model);
-  if (opts.capped && !price) {
-    const done = Promise.reject(
-      new Error(
-        `codex:${opts.model}: a dollar cap (--case-usd, --max-usd) is set and its dollars cannot be counted: the prices file has no entry for ${opts.model}`,
-      ),
+  if (opts.capped && !price)
+    return refusedRun(
+      `codex:${opts.model}: a dollar cap (--case-usd, --max-usd) is set and its dollars cannot be counted: the prices file has no entry for ${opts.model}`,
     );
-    return { done, stop: async () => void (await done.catch(() => {})) };
-  }
   let ep: DeskEndpoint | null = null;
   /** unregisters the --local login's write-back on Ctrl-C */
   let offLogin: (() => void) | null = null;
@@ -303,14 +265,8 @@ function startCodex(ctx: AgentContext, opts: CodexOptions, host: CliHost, onCall
       let completed = false;
       const onLine = (line: string) => {
         if (failure) return;
-        let ev: Record<string, unknown>;
-        try {
-          ev = JSON.parse(line);
-        } catch {
-          ctx.transcript.write({ kind: 'cli_event', text: line.slice(0, 2000) });
-          return;
-        }
-        ctx.transcript.write({ kind: 'cli_event', event: withoutImages(ev) });
+        const ev = cliEvent(ctx.transcript, line);
+        if (ev === undefined) return;
         const type = String(ev.type ?? '');
         if (type === 'thread.started' && typeof ev.thread_id === 'string') thread = ev.thread_id;
         else if (type.startsWith('item.')) {

@@ -18,61 +18,28 @@
  */
 import OpenAI from 'openai';
 import type { AgentBackend } from './agent-system.ts';
+import { checkAnthropicSetup } from './anthropic-messages.ts';
 import {
-  type ChatApi,
+  type ChatBackendOptions,
   type ChatReply,
   type ChatRequest,
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_REQUEST_TIMEOUT_MS,
+  chatBackend,
+  chatEndpoint,
+  endpointProblem,
   jpegDataUrl,
   MalformedReply,
-  runChatLoop,
-  shownUrl,
+  shownValue as shown,
+  tokenCount as count,
   type ToolCall,
 } from './chat-loop.ts';
-import { checkAnthropicSetup } from './anthropic-messages.ts';
-import { type ContextPolicy, contextName } from './context-policy.ts';
-import type { Reasoning } from './model-spec.ts';
-import { type Prices, priceOfCall } from './prices.ts';
 
-export interface OpenaiOptions {
-  model: string;
-  baseUrl?: string;
-  apiKey?: string;
-  context: ContextPolicy;
-  prices?: Prices;
-  /** a dollar cap is set (--case-usd, --max-usd): a call that no entry prices breaks the case */
-  capped?: boolean;
-  reasoning?: Reasoning;
-  /** the client's retries of a call (default 4) */
-  maxRetries?: number;
-  /** one HTTP attempt's limit, ms (default 600 000) */
-  requestTimeoutMs?: number;
-  /** times a model that stops early is told to go on (default 3) */
-  maxNudges?: number;
-  /** refused tool calls in a row that end the case (default 10) */
-  maxToolErrors?: number;
-  /** the environment read for OPENAI_BASE_URL and OPENAI_API_KEY (default process.env) */
-  env?: NodeJS.ProcessEnv;
-}
+/** The settings of `openai:<model>`; the environment is read for OPENAI_BASE_URL and OPENAI_API_KEY. */
+export type OpenaiOptions = ChatBackendOptions;
 
 /** The client's base URL when none is given. */
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /** The key sent to a server given by its base URL when no key is set (local servers ignore it). */
 export const PLACEHOLDER_KEY = 'none';
-
-interface Resolved {
-  baseUrl?: string;
-  apiKey?: string;
-}
-
-function resolve(opts: OpenaiOptions): Resolved {
-  const env = opts.env ?? process.env;
-  return {
-    baseUrl: opts.baseUrl || env.OPENAI_BASE_URL || undefined,
-    apiKey: opts.apiKey || env.OPENAI_API_KEY || undefined,
-  };
-}
 
 /**
  * Why `openai:<model>` cannot run as given (no key and no base URL, a base URL that is no URL), or null; with
@@ -80,21 +47,7 @@ function resolve(opts: OpenaiOptions): Resolved {
  */
 export function checkOpenaiSetup(opts: OpenaiOptions & { form?: 'openai' | 'anthropic' }): string | null {
   if (opts.form === 'anthropic') return checkAnthropicSetup(opts);
-  const r = resolve(opts);
-  if (!opts.model) return 'openai: needs a model name (openai:<model>)';
-  if (r.baseUrl !== undefined) {
-    let u: URL;
-    try {
-      u = new URL(r.baseUrl);
-    } catch {
-      return `the base URL ${JSON.stringify(r.baseUrl)} is not a URL (e.g. http://localhost:11434/v1)`;
-    }
-    if (u.protocol !== 'http:' && u.protocol !== 'https:')
-      return `the base URL ${JSON.stringify(r.baseUrl)} is not an http(s) URL`;
-  }
-  if (!r.apiKey && !r.baseUrl)
-    return `openai:${opts.model} needs OPENAI_API_KEY set, or a base URL (--base-url or OPENAI_BASE_URL) of a server that needs no key`;
-  return null;
+  return endpointProblem(opts, 'openai', 'http://localhost:11434/v1');
 }
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
@@ -121,9 +74,6 @@ export function openaiMessages(req: ChatRequest): Message[] {
   }
   return out;
 }
-
-const shown = (v: unknown) => (JSON.stringify(v) ?? String(v)).slice(0, 200);
-const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : 0);
 
 /** A chat completion as the loop's reply; MalformedReply when it is not one. */
 export function openaiReply(body: unknown): ChatReply {
@@ -182,82 +132,29 @@ export function openaiReply(body: unknown): ChatReply {
 
 /** The `openai:<model>` backend. */
 export function openaiBackend(opts: OpenaiOptions): AgentBackend {
-  const r = resolve(opts);
-  const maxRetries = opts.maxRetries ?? DEFAULT_MAX_RETRIES;
-  const requestTimeoutMs = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  const name = `openai:${opts.model}`;
-  const modelsReported = new Set<string>();
-  return {
-    name,
-    mode: 'harness_loop',
-    provenance: () => {
-      const models = modelsReported.size ? [...modelsReported] : [opts.model];
-      return {
-        api: 'openai-chat',
-        base_url: shownUrl(r.baseUrl ?? OPENAI_DEFAULT_BASE_URL),
-        model_requested: opts.model,
-        models_reported: [...modelsReported].sort(),
-        context: contextName(opts.context),
-        reasoning: opts.reasoning ?? null,
-        priced: models.every((m) => priceOfCall(opts.prices, m, opts.model) !== undefined),
-        max_retries: maxRetries,
-        request_timeout_ms: requestTimeoutMs,
-      };
+  const r = chatEndpoint(opts, 'openai');
+  return chatBackend(opts, {
+    form: 'openai',
+    api: 'openai-chat',
+    baseUrl: r.baseUrl ?? OPENAI_DEFAULT_BASE_URL,
+    apiKey: r.apiKey ?? PLACEHOLDER_KEY,
+    problem: () => checkOpenaiSetup(opts),
+    client(o) {
+      const client = new OpenAI(o);
+      return (req, signal) =>
+        client.chat.completions.create(
+          {
+            model: opts.model,
+            messages: openaiMessages(req),
+            tools: req.tools.map((t) => ({
+              type: 'function' as const,
+              function: { name: t.name, description: t.description, parameters: t.parameters },
+            })),
+            ...(opts.reasoning ? { reasoning_effort: opts.reasoning } : {}),
+          },
+          { signal },
+        );
     },
-    start(ctx) {
-      const problem = checkOpenaiSetup(opts);
-      if (problem) {
-        const done = Promise.reject(new Error(problem));
-        return { done, stop: async () => void (await done.catch(() => {})) };
-      }
-      return runChatLoop(
-        ctx,
-        {
-          name,
-          model: opts.model,
-          context: opts.context,
-          prices: opts.prices,
-          capped: opts.capped,
-          maxRetries,
-          requestTimeoutMs,
-          maxNudges: opts.maxNudges,
-          maxToolErrors: opts.maxToolErrors,
-          modelsReported,
-        },
-        (fetch): ChatApi => {
-          const client = new OpenAI({
-            apiKey: r.apiKey ?? PLACEHOLDER_KEY,
-            baseURL: r.baseUrl ?? OPENAI_DEFAULT_BASE_URL,
-            maxRetries,
-            timeout: requestTimeoutMs,
-            fetch,
-          });
-          return {
-            async call(req, signal) {
-              let body: unknown;
-              try {
-                body = await client.chat.completions.create(
-                  {
-                    model: opts.model,
-                    messages: openaiMessages(req),
-                    tools: req.tools.map((t) => ({
-                      type: 'function' as const,
-                      function: { name: t.name, description: t.description, parameters: t.parameters },
-                    })),
-                    ...(opts.reasoning ? { reasoning_effort: opts.reasoning } : {}),
-                  },
-                  { signal },
-                );
-              } catch (e) {
-                // a 200 whose body is not JSON: the client's parse fails
-                if (e instanceof SyntaxError) throw new MalformedReply(`the body is not JSON (${e.message})`);
-                throw e;
-              }
-              return openaiReply(body);
-            },
-          };
-        },
-      );
-    },
-  };
+    reply: openaiReply,
+  });
 }

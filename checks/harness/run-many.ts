@@ -106,28 +106,18 @@ export function readCaseAnswers(file: string): CaseOutcome & { system: string; c
   ) {
     throw new InputError({ file, path: '', message: 'a case answers file has cid, status (ok|broken) and answers' });
   }
-  let cost: CostSum | undefined;
-  if (v.cost !== undefined) {
-    const c = CostSum.safeParse(v.cost);
-    if (!c.success)
-      throw new InputError({
-        file,
-        path: 'cost',
-        message: 'a case cost is {input_tokens, output_tokens, usd}: whole token counts and dollars, none negative',
-      });
-    cost = c.data;
-  }
-  let before: CostSum | undefined;
-  if (v.spent_before !== undefined) {
-    const c = CostSum.safeParse(v.spent_before);
-    if (!c.success)
-      throw new InputError({
-        file,
-        path: 'spent_before',
-        message: 'a cost sum: whole token counts and dollars, none negative',
-      });
-    before = c.data;
-  }
+  /** an optional cost field: a CostSum, else an InputError at its path */
+  const costField = (path: 'cost' | 'spent_before', message: string): CostSum | undefined => {
+    if (v[path] === undefined) return undefined;
+    const c = CostSum.safeParse(v[path]);
+    if (!c.success) throw new InputError({ file, path, message });
+    return c.data;
+  };
+  const cost = costField(
+    'cost',
+    'a case cost is {input_tokens, output_tokens, usd}: whole token counts and dollars, none negative',
+  );
+  const before = costField('spent_before', 'a cost sum: whole token counts and dollars, none negative');
   return {
     cid: v.cid,
     status: v.status,

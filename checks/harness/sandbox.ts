@@ -395,6 +395,11 @@ export function allowedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   return out;
 }
 
+/** The PATH inside the sandbox: the interpreters' bin folders first, then `env`'s PATH (else a plain one). */
+function sandboxPath(sb: Sandbox, env: NodeJS.ProcessEnv): string {
+  return [...sb.pathFirst, ...(env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(delimiter)].join(delimiter);
+}
+
 /**
  * The interpreters' folders were checked whole when the sandbox was found; here only against the hidden folders
  * (a UsageError where one holds or lies inside a hidden folder).
@@ -456,7 +461,7 @@ export function sandboxSpawn(
   const cwd =
     plan.cwd && shown.some((d) => sameOrInside(resolve(plan.cwd!), d)) ? resolve(plan.cwd) : (shown[0] ?? '/');
   a.push('--chdir', cwd, '--', '/bin/sh', '-c', plan.command);
-  const path = [...sb.pathFirst, ...(plan.env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(delimiter)].join(delimiter);
+  const path = sandboxPath(sb, plan.env);
   return {
     file: sb.bwrap,
     args: a,
@@ -653,7 +658,7 @@ export function cliSandboxSpawn(sb: Sandbox, plan: CliSandboxPlan): CliSpawn {
   a.push('--remount-ro', '/', '--chdir', home, '--', exe, ...plan.args);
   const model: Record<string, string> = {};
   for (const k of CLI_MODEL_ENV) if (plan.env[k] !== undefined) model[k] = plan.env[k]!;
-  const path = [...sb.pathFirst, ...(plan.env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(delimiter)].join(delimiter);
+  const path = sandboxPath(sb, plan.env);
   return {
     file: sb.bwrap,
     args: a,

@@ -44,26 +44,17 @@ export function modelBackend(spec: ModelSpec, s: ModelSettings): AgentBackend {
   switch (spec.form) {
     case 'claude':
     case 'codex': {
-      const sandbox = s.local ? undefined : requireSandbox(name);
+      const opts = {
+        model: spec.model,
+        reasoning,
+        local: !!s.local,
+        sandbox: s.local ? undefined : requireSandbox(name),
+        prices,
+        hide: s.hidden,
+      };
       return spec.form === 'claude'
-        ? claudeCodeBackend({
-            model: spec.model,
-            reasoning,
-            local: !!s.local,
-            sandbox,
-            prices,
-            hide: s.hidden,
-            ...(s.caseUsd !== undefined ? { maxBudgetUsd: s.caseUsd } : {}),
-          })
-        : codexBackend({
-            model: spec.model,
-            reasoning,
-            local: !!s.local,
-            sandbox,
-            prices,
-            hide: s.hidden,
-            capped: !!s.capped,
-          });
+        ? claudeCodeBackend({ ...opts, ...(s.caseUsd !== undefined ? { maxBudgetUsd: s.caseUsd } : {}) })
+        : codexBackend({ ...opts, capped: !!s.capped });
     }
     case 'openai':
     case 'anthropic': {

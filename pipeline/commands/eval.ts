@@ -128,21 +128,21 @@ export function registerEval(program: Command): void {
         },
       ) => {
         if (!opts.data) throw new UsageError('eval: --data DIR is required (the build or dataset folder)');
+        const settings = {
+          local: opts.local,
+          code: opts.code,
+          reasoning: opts.reasoning,
+          context: opts.context,
+          baseUrl: opts.baseUrl,
+          prices: opts.prices,
+        };
         if (opts.dryRun) {
           // the settings are checked as for a run; nothing starts (no CLI, no sandbox) and nothing is written
           const model = parseModelSpec(spec);
           if (model) {
             checkModelSettings(model, opts);
             parseReasoning(opts.reasoning);
-          } else
-            resolveSystem(spec, {
-              local: opts.local,
-              code: opts.code,
-              reasoning: opts.reasoning,
-              context: opts.context,
-              baseUrl: opts.baseUrl,
-              prices: opts.prices,
-            });
+          } else resolveSystem(spec, settings);
           process.stdout.write(`${await dryRunText(spec, { ...opts, data: opts.data })}\n`);
           return;
         }
@@ -158,12 +158,7 @@ export function registerEval(program: Command): void {
         const caseUsd = usdFlag('case-usd', opts.caseUsd);
         const maxUsd = usdFlag('max-usd', opts.maxUsd);
         const system = resolveSystem(spec, {
-          local: opts.local,
-          code: opts.code,
-          reasoning: opts.reasoning,
-          context: opts.context,
-          baseUrl: opts.baseUrl,
-          prices: opts.prices,
+          ...settings,
           capped: caseUsd !== undefined || maxUsd !== undefined,
           caseUsd,
           hidden: [

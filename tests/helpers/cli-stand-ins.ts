@@ -3,6 +3,8 @@
  * (tests/helpers/stand-ins/), keeping the case's transcript: the outcome, the transcript's events and the
  * backend's provenance.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { agentSystem, type AgentBackend } from '../../checks/agents/agent-system.ts';
@@ -62,3 +64,55 @@ export function expectedAnswers(c: SynthCase): Record<string, unknown> {
     (Object.keys(type) as (keyof typeof type)[]).map((k) => [c.qids[k], STAND_IN_ANSWERS[type[k]]]),
   );
 }
+
+/** A stand-in Responses API for the real Codex (it answers every request 400, so no turn completes). */
+export interface RefusingApi {
+  /** the `-c` overrides that send Codex to it, the key read from STANDIN_KEY */
+  provider: string[];
+  /** the body of the first /responses request, once one came */
+  first(): Record<string, unknown> | null;
+  close(): void;
+}
+
+/** Start a RefusingApi on 127.0.0.1. */
+export async function refusingResponsesApi(): Promise<RefusingApi> {
+  let first: Record<string, unknown> | null = null;
+  const api = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      if (req.url?.endsWith('/responses') && !first) first = JSON.parse(body);
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'stand-in API: no model here', type: 'invalid_request_error' } }));
+    });
+  });
+  await new Promise<void>((r) => api.listen(0, '127.0.0.1', () => r()));
+  const port = (api.address() as AddressInfo).port;
+  return {
+    provider: [
+      `model_providers.standin={name="standin",base_url="http://127.0.0.1:${port}/v1",env_key="STANDIN_KEY",wire_api="responses"}`,
+      'model_provider="standin"',
+    ],
+    first: () => first,
+    close: () => void api.close(),
+  };
+}
+
+/** The tools a Responses API request gives the model, by name (a namespace's as `name(tool,...)`), sorted. */
+export function requestTools(body: Record<string, unknown>): string[] {
+  const tools = body.tools as { type: string; name?: string; tools?: { name: string }[] }[];
+  return tools
+    .map((t) => (t.type === 'namespace' ? `${t.name}(${t.tools!.map((x) => x.name).join(',')})` : (t.name ?? t.type)))
+    .sort();
+}
+
+/**
+ * The tools the real Codex's model has with stbench's settings, sorted: the two, and Codex's MCP resource readers,
+ * which reach only stbench's server (it serves no resources).
+ */
+export const REAL_CODEX_TOOLS = [
+  'list_mcp_resource_templates',
+  'list_mcp_resources',
+  'mcp__stbench(next_frame,submit_answer)',
+  'read_mcp_resource',
+].sort();

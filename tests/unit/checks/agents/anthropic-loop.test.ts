@@ -6,9 +6,8 @@
  * prices file; a 529 is retried; a malformed reply breaks the case, and --retry-broken completes it; `last:2` sends
  * at most two images.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentSystem } from '../../../../checks/agents/agent-system.ts';
 import {
   type AnthropicOptions,
@@ -17,27 +16,11 @@ import {
 } from '../../../../checks/agents/anthropic-messages.ts';
 import { DEFAULT_CONTEXT, parseContext } from '../../../../checks/agents/context-policy.ts';
 import { loadPrices } from '../../../../checks/agents/prices.ts';
-import {
-  type CaseOutcome,
-  openTranscript,
-  readTranscript,
-  runCase,
-  runManyReport,
-  type TranscriptEvent,
-} from '../../../../checks/harness/index.ts';
-import {
-  ANSWER,
-  type Fault,
-  type Move,
-  REPORTED_MODEL,
-  type StandIn,
-  startStandIn,
-  USAGE,
-} from '../../../helpers/chat-stand-in.ts';
-import { fixtureFolder } from '../../../helpers/fixture-folders.ts';
-import { FRAMES, makeCase, type SynthCase, tempRoot } from '../../../helpers/harness-fixture.ts';
+import { type CaseOutcome, runCase, runManyReport, type TranscriptEvent } from '../../../../checks/harness/index.ts';
+import { CHAT_MODEL as MODEL, chatLoopFixture } from '../../../helpers/chat-loop-fixture.ts';
+import { REPORTED_MODEL, type StandIn, USAGE } from '../../../helpers/chat-stand-in.ts';
+import { FRAMES } from '../../../helpers/harness-fixture.ts';
 
-const MODEL = 'stand-in-model';
 /** The fixture's model calls: 6 frames (the end questions come with the last), 3 answer sets, the one told "over". */
 const CALLS = FRAMES + 3 + 1;
 /** dollars per million: input 3, output 15, cache reads 0.3, cache writes 3.75 */
@@ -48,65 +31,13 @@ const PER_CALL_USD =
     USAGE.anthropic.cache_creation_input_tokens * 3.75) *
   1e-6;
 
-let c: SynthCase;
-let jpeg: Buffer;
-let dir: string;
-let pricesFile: string;
-const servers: StandIn[] = [];
-
-beforeAll(async () => {
-  c = await makeCase(tempRoot());
-  jpeg = readFileSync(join(c.root, 'scripts', c.sid, 'sensors', 'rgb', '000010.jpg'));
-  dir = fixtureFolder('stbench-anthropic-loop-');
-  pricesFile = join(dir, 'prices.yaml');
-  writeFileSync(
-    pricesFile,
-    'models:\n  stand-in-model: { input: 3, output: 15, cache_read: 0.3, cache_write: 3.75 }\n',
-  );
+const fx = chatLoopFixture<AnthropicOptions>({
+  api: 'anthropic',
+  prefix: 'stbench-anthropic-loop-',
+  prices: 'models:\n  stand-in-model: { input: 3, output: 15, cache_read: 0.3, cache_write: 3.75 }\n',
+  make: anthropicBackend,
 });
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-afterAll(() => {
-  rmSync(c.root, { recursive: true, force: true });
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function server(o: { faults?: Fault[]; always?: Fault; moves?: (n: number) => Move | undefined } = {}) {
-  const s = await startStandIn({ api: 'anthropic', jpeg, model: MODEL, ...o });
-  servers.push(s);
-  return s;
-}
-
-const backend = (s: StandIn, o: Partial<AnthropicOptions> = {}) =>
-  anthropicBackend({
-    model: MODEL,
-    baseUrl: s.url,
-    context: DEFAULT_CONTEXT,
-    maxRetries: 1,
-    requestTimeoutMs: 10_000,
-    env: {},
-    ...o,
-  });
-
-let transcripts = 0;
-async function run(
-  s: StandIn,
-  o: Partial<AnthropicOptions> = {},
-): Promise<{ out: CaseOutcome; events: TranscriptEvent[] }> {
-  const file = join(dir, `t${transcripts++}.jsonl`);
-  const transcript = openTranscript(file, { cid: c.cid, system: `anthropic:${MODEL}`, channel: 'rgb_pose' });
-  const out = await runCase(agentSystem(backend(s, o)), c.dir, { replyTimeoutMs: 20_000, transcript });
-  return { out, events: readTranscript(file).at(-1) ?? [] };
-}
-
-const expectedAnswers = () => ({
-  [c.qids.q1]: ANSWER.number,
-  [c.qids.q2]: ANSWER.place,
-  [c.qids.q3]: ANSWER.offset,
-  [c.qids.q4]: ANSWER.place,
-  [c.qids.q5]: ANSWER.list,
-});
+const { server, backend, run, expectedAnswers } = fx;
 
 describe('anthropic: against a healthy server', () => {
   let s: StandIn;
@@ -115,12 +46,12 @@ describe('anthropic: against a healthy server', () => {
   let provenance: Record<string, unknown>;
   beforeAll(async () => {
     s = await server();
-    const b = backend(s, { prices: loadPrices(pricesFile), reasoning: 'medium' });
-    const r = await run(s, { prices: loadPrices(pricesFile), reasoning: 'medium' });
+    const b = backend(s, { prices: loadPrices(fx.pricesFile), reasoning: 'medium' });
+    const r = await run(s, { prices: loadPrices(fx.pricesFile), reasoning: 'medium' });
     out = r.out;
     events = r.events;
     // provenance is the backend's across its cases: run one more case on the backend itself
-    await runCase(agentSystem(b), c.dir, { replyTimeoutMs: 20_000 });
+    await runCase(agentSystem(b), fx.c.dir, { replyTimeoutMs: 20_000 });
     provenance = b.provenance();
   }, 30_000);
 
@@ -197,14 +128,14 @@ describe('anthropic: faults and the run folder', () => {
   });
 
   it('a malformed reply twice breaks the case; --retry-broken against a healthy server completes it', async () => {
-    const runDir = join(dir, 'run');
+    const runDir = join(fx.dir, 'run');
     const bad = await server({ always: 'malformed' });
-    const r1 = await runManyReport(agentSystem(backend(bad)), [c.dir], { runDir, transcripts: true });
+    const r1 = await runManyReport(agentSystem(backend(bad)), [fx.c.dir], { runDir, transcripts: true });
     expect(r1.outcomes[0].status).toBe('broken');
     expect(r1.outcomes[0].reason).toMatch(/anthropic:stand-in-model: the model's reply was malformed twice/);
     expect(bad.requests).toHaveLength(2);
     const good = await server();
-    const r2 = await runManyReport(agentSystem(backend(good)), [c.dir], {
+    const r2 = await runManyReport(agentSystem(backend(good)), [fx.c.dir], {
       runDir,
       transcripts: true,
       retryBroken: true,
@@ -212,7 +143,7 @@ describe('anthropic: faults and the run folder', () => {
     expect(r2.outcomes[0].status, r2.outcomes[0].reason).toBe('ok');
     expect(Object.fromEntries(r2.outcomes[0].answers)).toEqual(expectedAnswers());
     const seen = good.requests.length;
-    const r3 = await runManyReport(agentSystem(backend(good)), [c.dir], {
+    const r3 = await runManyReport(agentSystem(backend(good)), [fx.c.dir], {
       runDir,
       transcripts: true,
       retryBroken: true,

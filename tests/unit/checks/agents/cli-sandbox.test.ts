@@ -11,7 +11,6 @@
  * the test listens on with the two tools and its MCP resource readers only.
  */
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { homedir } from 'node:os';
@@ -33,6 +32,9 @@ import {
   type BackendRun,
   eventsOf,
   expectedAnswers,
+  REAL_CODEX_TOOLS,
+  refusingResponsesApi,
+  requestTools,
   runBackend,
   STAND_IN_CLAUDE,
 } from '../../../helpers/cli-stand-ins.ts';
@@ -310,20 +312,9 @@ describe.skipIf(!sb || !realClaude)('the real Claude Code in the sandbox', () =>
 describe.skipIf(!sb || !realCodex)('the real Codex in the sandbox', () => {
   it('reaches a stand-in API on the machine with the two tools and its resource readers only', async () => {
     const c = await makeCase(tempRoot());
-    let first: { tools: { type: string; name?: string; tools?: { name: string }[] }[] } | null = null;
-    const api = createHttpServer((req, res) => {
-      let body = '';
-      req.on('data', (d) => (body += d));
-      req.on('end', () => {
-        if (req.url?.endsWith('/responses') && !first) first = JSON.parse(body);
-        res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'stand-in API: no model here', type: 'invalid_request_error' } }));
-      });
-    });
-    await new Promise<void>((r) => api.listen(0, '127.0.0.1', () => r()));
+    const api = await refusingResponsesApi();
     const restore = withoutModelKeys();
     try {
-      const port = (api.address() as AddressInfo).port;
       const r = await runBackend(
         codexBackend({
           model: 'gpt-stand-in',
@@ -331,27 +322,15 @@ describe.skipIf(!sb || !realCodex)('the real Codex in the sandbox', () => {
           sandbox: sb!,
           home: fixtureFolder('stbench-cli-empty-home-'),
           maxNudges: 0,
-          config: [
-            `model_providers.standin={name="standin",base_url="http://127.0.0.1:${port}/v1",env_key="STANDIN_KEY",wire_api="responses"}`,
-            'model_provider="standin"',
-          ],
+          config: api.provider,
           env: { STANDIN_KEY: 'not-a-key' },
         }),
         c,
       );
       expect(r.out.reason).toMatch(/stand-in API: no model here/);
+      const first = api.first();
       expect(first).not.toBeNull();
-      const tools = first!.tools.map((t) =>
-        t.type === 'namespace' ? `${t.name}(${t.tools!.map((x) => x.name).join(',')})` : (t.name ?? t.type),
-      );
-      expect(tools.sort()).toEqual(
-        [
-          'list_mcp_resource_templates',
-          'list_mcp_resources',
-          'mcp__stbench(next_frame,submit_answer)',
-          'read_mcp_resource',
-        ].sort(),
-      );
+      expect(requestTools(first!)).toEqual(REAL_CODEX_TOOLS);
     } finally {
       restore();
       api.close();

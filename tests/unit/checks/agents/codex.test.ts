@@ -11,8 +11,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -32,6 +30,10 @@ import {
   type BackendRun,
   eventsOf,
   expectedAnswers,
+  REAL_CODEX_TOOLS,
+  type RefusingApi,
+  refusingResponsesApi,
+  requestTools,
   runBackend,
   STAND_IN_CODEX,
 } from '../../../helpers/cli-stand-ins.ts';
@@ -265,48 +267,22 @@ const real = onPath('codex');
 if (!real) console.warn('the real codex test skipped: codex is not on PATH (install @openai/codex to run it)');
 
 describe.skipIf(!real)('the real Codex', () => {
-  let api: Server;
-  let first: Record<string, unknown> | null = null;
+  let api: RefusingApi;
   beforeAll(async () => {
-    // a stand-in Responses API: it keeps the first request and refuses every request, so no turn completes
-    api = createServer((req, res) => {
-      let body = '';
-      req.on('data', (d) => (body += d));
-      req.on('end', () => {
-        if (req.url?.endsWith('/responses') && !first) first = JSON.parse(body);
-        res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'stand-in API: no model here', type: 'invalid_request_error' } }));
-      });
-    });
-    await new Promise<void>((r) => api.listen(0, '127.0.0.1', () => r()));
+    api = await refusingResponsesApi();
   });
   afterAll(() => api.close());
 
   it('accepts the settings; the model gets the two tools and the system prompt, nothing more', async () => {
-    const port = (api.address() as AddressInfo).port;
-    const provider = `model_providers.standin={name="standin",base_url="http://127.0.0.1:${port}/v1",env_key="STANDIN_KEY",wire_api="responses"}`;
     const r = await runBackend(
-      codex(
-        { executable: real!, config: [provider, 'model_provider="standin"'], maxNudges: 0 },
-        { STANDIN_KEY: 'not-a-key' },
-      ),
+      codex({ executable: real!, config: api.provider, maxNudges: 0 }, { STANDIN_KEY: 'not-a-key' }),
       c,
     );
     expect(r.out.status).toBe('broken');
     expect(r.out.reason).toMatch(/stand-in API: no model here/);
+    const first = api.first();
     expect(first).not.toBeNull();
-    const tools = (first!.tools as { type: string; name?: string; tools?: { name: string }[] }[]).map((t) =>
-      t.type === 'namespace' ? `${t.name}(${t.tools!.map((x) => x.name).join(',')})` : (t.name ?? t.type),
-    );
-    // besides the two: Codex's MCP resource readers, which reach only stbench's server (it serves no resources)
-    expect(tools.sort()).toEqual(
-      [
-        'list_mcp_resource_templates',
-        'list_mcp_resources',
-        'mcp__stbench(next_frame,submit_answer)',
-        'read_mcp_resource',
-      ].sort(),
-    );
+    expect(requestTools(first!)).toEqual(REAL_CODEX_TOOLS);
     const input = first!.input as { role: string; content: { text: string }[] }[];
     const prompt = eventsOf(r.events, 'system_prompt')[0].text;
     expect(input[0].content[0].text).toBe(prompt);

@@ -8,9 +8,8 @@
  * priced by the id the API reported, else by the requested one; under a dollar cap, one neither prices breaks the
  * case. A long case leaves no listener per call on the case's signal; a base URL's key never reaches provenance.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentSystem } from '../../../../checks/agents/agent-system.ts';
 import { DEFAULT_REQUEST_TIMEOUT_MS, shownUrl } from '../../../../checks/agents/chat-loop.ts';
 import { DEFAULT_CONTEXT, parseContext } from '../../../../checks/agents/context-policy.ts';
@@ -19,93 +18,25 @@ import { loadPrices, type Prices } from '../../../../checks/agents/prices.ts';
 import { NUDGE_MESSAGE } from '../../../../checks/agents/tools.ts';
 import {
   type CaseOutcome,
-  openTranscript,
   readTranscript,
   runCase,
   runManyReport,
   type TranscriptEvent,
 } from '../../../../checks/harness/index.ts';
-import {
-  ANSWER,
-  type Fault,
-  type Move,
-  REPORTED_MODEL,
-  type StandIn,
-  startStandIn,
-  USAGE,
-} from '../../../helpers/chat-stand-in.ts';
-import { fixtureFolder } from '../../../helpers/fixture-folders.ts';
-import { FRAMES, makeCase, type SynthCase, tempRoot } from '../../../helpers/harness-fixture.ts';
+import { CHAT_MODEL as MODEL, chatLoopFixture } from '../../../helpers/chat-loop-fixture.ts';
+import { type Move, REPORTED_MODEL, type StandIn, startStandIn, USAGE } from '../../../helpers/chat-stand-in.ts';
+import { FRAMES } from '../../../helpers/harness-fixture.ts';
 
-const MODEL = 'stand-in-model';
 /** The fixture's model calls: 6 frames (the end questions come with the last), 3 answer sets, the one told "over". */
 const CALLS = FRAMES + 3 + 1;
 
-let c: SynthCase;
-let jpeg: Buffer;
-let dir: string;
-let pricesFile: string;
-const servers: StandIn[] = [];
-
-beforeAll(async () => {
-  c = await makeCase(tempRoot());
-  jpeg = readFileSync(join(c.root, 'scripts', c.sid, 'sensors', 'rgb', '000010.jpg'));
-  dir = fixtureFolder('stbench-openai-loop-');
-  pricesFile = join(dir, 'prices.yaml');
-  writeFileSync(pricesFile, 'models:\n  stand-in-model: { input: 2, output: 8, cache_read: 0.5 }\n');
+const fx = chatLoopFixture<OpenaiOptions>({
+  api: 'openai',
+  prefix: 'stbench-openai-loop-',
+  prices: 'models:\n  stand-in-model: { input: 2, output: 8, cache_read: 0.5 }\n',
+  make: openaiBackend,
 });
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-afterAll(() => {
-  rmSync(c.root, { recursive: true, force: true });
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function server(
-  o: {
-    faults?: Fault[];
-    always?: Fault;
-    moves?: (n: number) => Move | undefined;
-    model?: string;
-    reported?: string;
-  } = {},
-) {
-  const s = await startStandIn({ api: 'openai', jpeg, model: MODEL, ...o });
-  servers.push(s);
-  return s;
-}
-
-const backend = (s: StandIn, o: Partial<OpenaiOptions> = {}) =>
-  openaiBackend({
-    model: MODEL,
-    baseUrl: s.url,
-    context: DEFAULT_CONTEXT,
-    maxRetries: 1,
-    requestTimeoutMs: 10_000,
-    env: {},
-    ...o,
-  });
-
-let transcripts = 0;
-/** Run the case with a transcript of its own; the outcome and the transcript's events. */
-async function run(
-  s: StandIn,
-  o: Partial<OpenaiOptions> = {},
-): Promise<{ out: CaseOutcome; events: TranscriptEvent[] }> {
-  const file = join(dir, `t${transcripts++}.jsonl`);
-  const transcript = openTranscript(file, { cid: c.cid, system: `openai:${MODEL}`, channel: 'rgb_pose' });
-  const out = await runCase(agentSystem(backend(s, o)), c.dir, { replyTimeoutMs: 20_000, transcript });
-  return { out, events: readTranscript(file).at(-1) ?? [] };
-}
-
-const expectedAnswers = () => ({
-  [c.qids.q1]: ANSWER.number,
-  [c.qids.q2]: ANSWER.place,
-  [c.qids.q3]: ANSWER.offset,
-  [c.qids.q4]: ANSWER.place,
-  [c.qids.q5]: ANSWER.list,
-});
+const { server, backend, run, expectedAnswers } = fx;
 
 /** The exact token sums of n answered calls. */
 const tokens = (n: number) => ({
@@ -122,12 +53,9 @@ describe('openai: against a healthy server', () => {
   let events: TranscriptEvent[];
   const b = { current: null as ReturnType<typeof openaiBackend> | null };
   beforeAll(async () => {
-    s = await startStandIn({ api: 'openai', jpeg, model: MODEL });
-    const file = join(dir, 'healthy.jsonl');
-    const transcript = openTranscript(file, { cid: c.cid, system: `openai:${MODEL}`, channel: 'rgb_pose' });
+    s = await startStandIn({ api: 'openai', jpeg: fx.jpeg, model: MODEL });
     b.current = backend(s);
-    out = await runCase(agentSystem(b.current), c.dir, { replyTimeoutMs: 20_000, transcript });
-    events = readTranscript(file).at(-1) ?? [];
+    ({ out, events } = await fx.runBackend(b.current));
     await s.close();
   }, 30_000);
 
@@ -166,10 +94,10 @@ describe('openai: against a healthy server', () => {
     expect(reply.tool_calls[0].name).toBe('next_frame');
     const frames = events.filter((e) => e.kind === 'tool_result' && e.frame).map((e) => e.frame);
     expect(frames).toHaveLength(FRAMES);
-    expect(frames[0]).toBe(`scripts/${c.sid}/sensors/rgb/000010.jpg`);
+    expect(frames[0]).toBe(`scripts/${fx.c.sid}/sensors/rgb/000010.jpg`);
     const text = JSON.stringify(events);
     expect(text).not.toContain('base64');
-    expect(text).not.toContain(jpeg.toString('base64').slice(0, 40));
+    expect(text).not.toContain(fx.jpeg.toString('base64').slice(0, 40));
   });
 
   it('records its provenance: the model as the API reported it, the context, unpriced', () => {
@@ -255,7 +183,7 @@ describe('openai: faults', () => {
 
   it('when the case ends, the pending request is cancelled and no other is made', async () => {
     const s = await server({ always: 'hang' });
-    const out = await runCase(agentSystem(backend(s, { requestTimeoutMs: 60_000 })), c.dir, { replyTimeoutMs: 500 });
+    const out = await runCase(agentSystem(backend(s, { requestTimeoutMs: 60_000 })), fx.c.dir, { replyTimeoutMs: 500 });
     expect(out.status).toBe('broken');
     expect(out.reason).toMatch(/no reply to \w+ within 0.5 s/);
     await expect.poll(() => s.abandoned, { timeout: 5000 }).toBe(1);
@@ -266,45 +194,45 @@ describe('openai: faults', () => {
 describe('openai: the run folder', () => {
   it('end to end through runManyReport: transcripts kept, priced usage, a second run resumes', async () => {
     const s = await server();
-    const runDir = join(dir, 'run-ok');
-    const system = agentSystem(backend(s, { prices: loadPrices(pricesFile) }));
-    const r1 = await runManyReport(system, [c.dir], { runDir, transcripts: true, replyTimeoutMs: 20_000 });
+    const runDir = join(fx.dir, 'run-ok');
+    const system = agentSystem(backend(s, { prices: loadPrices(fx.pricesFile) }));
+    const r1 = await runManyReport(system, [fx.c.dir], { runDir, transcripts: true, replyTimeoutMs: 20_000 });
     expect(r1.outcomes[0].status, r1.outcomes[0].reason).toBe('ok');
     // 400 uncached at $2, 600 cache reads at $0.5, 20 output at $8 per million, per call
     const usd = CALLS * (400 * 2 + 600 * 0.5 + 20 * 8) * 1e-6;
     expect(r1.outcomes[0].cost).toEqual({ ...tokens(CALLS), usd: Math.round(usd * 1e9) / 1e9 });
-    const events = readTranscript(join(runDir, 'transcripts', `${c.cid}.jsonl`)).at(-1) ?? [];
+    const events = readTranscript(join(runDir, 'transcripts', `${fx.c.cid}.jsonl`)).at(-1) ?? [];
     const usage = events.filter((e) => e.kind === 'usage');
     expect(usage).toHaveLength(CALLS);
     expect(usage[0].usd).toBeCloseTo((400 * 2 + 600 * 0.5 + 20 * 8) * 1e-6, 12);
     expect(system.provenance?.()).toMatchObject({ priced: true, models_reported: [REPORTED_MODEL] });
     const seen = s.requests.length;
-    const r2 = await runManyReport(system, [c.dir], { runDir, transcripts: true, replyTimeoutMs: 20_000 });
+    const r2 = await runManyReport(system, [fx.c.dir], { runDir, transcripts: true, replyTimeoutMs: 20_000 });
     expect(s.requests.length).toBe(seen);
     expect(r2.outcomes[0].status).toBe('ok');
     expect(Object.fromEntries(r2.outcomes[0].answers)).toEqual(expectedAnswers());
   });
 
   it('a case broken by a failing server is kept broken, and --retry-broken against a healthy one completes it', async () => {
-    const runDir = join(dir, 'run-broken');
+    const runDir = join(fx.dir, 'run-broken');
     const bad = await server({ always: { status: 503 } });
-    const r1 = await runManyReport(agentSystem(backend(bad)), [c.dir], { runDir, transcripts: true });
+    const r1 = await runManyReport(agentSystem(backend(bad)), [fx.c.dir], { runDir, transcripts: true });
     expect(r1.outcomes[0].status).toBe('broken');
     expect(r1.outcomes[0].reason).toMatch(/failed after 2 attempts: 503/);
-    const events = readTranscript(join(runDir, 'transcripts', `${c.cid}.jsonl`)).at(-1) ?? [];
+    const events = readTranscript(join(runDir, 'transcripts', `${fx.c.cid}.jsonl`)).at(-1) ?? [];
     expect(events.filter((e) => e.kind === 'retry')).toEqual([expect.objectContaining({ status: 503, attempt: 1 })]);
     const good = await server();
-    const r2 = await runManyReport(agentSystem(backend(good)), [c.dir], { runDir, transcripts: true });
+    const r2 = await runManyReport(agentSystem(backend(good)), [fx.c.dir], { runDir, transcripts: true });
     expect(good.requests).toHaveLength(0);
     expect(r2.outcomes[0].status).toBe('broken');
-    const r3 = await runManyReport(agentSystem(backend(good)), [c.dir], {
+    const r3 = await runManyReport(agentSystem(backend(good)), [fx.c.dir], {
       runDir,
       transcripts: true,
       retryBroken: true,
     });
     expect(r3.outcomes[0].status, r3.outcomes[0].reason).toBe('ok');
     expect(Object.fromEntries(r3.outcomes[0].answers)).toEqual(expectedAnswers());
-    expect(readTranscript(join(runDir, 'transcripts', `${c.cid}.jsonl`))).toHaveLength(2);
+    expect(readTranscript(join(runDir, 'transcripts', `${fx.c.cid}.jsonl`))).toHaveLength(2);
   });
 });
 
@@ -314,13 +242,11 @@ describe('openai: prices and caps', () => {
 
   it('a reply whose reported id has no entry is priced by the requested id', async () => {
     const s = await server({ reported: 'unlisted-model-x' });
-    const b = backend(s, { prices: loadPrices(pricesFile) });
-    const file = join(dir, `t${transcripts++}.jsonl`);
-    const transcript = openTranscript(file, { cid: c.cid, system: `openai:${MODEL}`, channel: 'rgb_pose' });
-    const out = await runCase(agentSystem(b), c.dir, { replyTimeoutMs: 20_000, transcript });
+    const b = backend(s, { prices: loadPrices(fx.pricesFile) });
+    const { out, events } = await fx.runBackend(b);
     expect(out.status, out.reason).toBe('ok');
     expect(out.cost?.usd).toBeCloseTo(CALLS * perCall, 9);
-    const usage = (readTranscript(file).at(-1) ?? []).filter((e) => e.kind === 'usage');
+    const usage = events.filter((e) => e.kind === 'usage');
     expect(usage[0].usd).toBeCloseTo(perCall, 12);
     expect(b.provenance()).toMatchObject({ models_reported: ['unlisted-model-x'], priced: true });
   });
@@ -342,7 +268,7 @@ describe('openai: prices and caps', () => {
 
   it('under a dollar cap, a deployment name without an entry is priced by the id the API reports', async () => {
     const s = await server({ model: 'my-deployment' });
-    const { out } = await run(s, { model: 'my-deployment', prices: loadPrices(pricesFile), capped: true });
+    const { out } = await run(s, { model: 'my-deployment', prices: loadPrices(fx.pricesFile), capped: true });
     expect(out.status, out.reason).toBe('ok');
     expect(out.cost?.usd).toBeCloseTo(CALLS * perCall, 9);
   });
@@ -452,7 +378,7 @@ describe('openai: setup', () => {
   });
 
   it('a case started without a key or base URL is broken with that reason', async () => {
-    const out = await runCase(agentSystem(openaiBackend(opts({}))), c.dir, { replyTimeoutMs: 20_000 });
+    const out = await runCase(agentSystem(openaiBackend(opts({}))), fx.c.dir, { replyTimeoutMs: 20_000 });
     expect(out.status).toBe('broken');
     expect(out.reason).toMatch(/needs OPENAI_API_KEY/);
   });

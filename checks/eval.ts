@@ -308,7 +308,9 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutcome> {
         layout: layoutOf.get(o.cid)!,
         // the money a case's broken attempts spent stays counted when a rerun replaces them
         cost: o.spent_before ? addCost(o.spent_before, o.cost ?? zeroCost()) : o.cost,
-        wall_ms: o.timings.wall_ms,
+        // the wall time of a paid case (what a paid run needs); a system that spends nothing keeps its results the
+        // same bytes from run to run
+        wall_ms: o.cost || o.spent_before ? o.timings.wall_ms : 0,
       })),
     );
     const golds = allGolds.filter((g) => scoredCids.has(g.cid) && (!kept || kept.has(g.qid)));

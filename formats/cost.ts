@@ -91,7 +91,7 @@ export interface CostTotal extends CostSum {
   cases_run: number;
   /** the cases of them that sent at least one cost report */
   cases_reporting: number;
-  /** the cases' wall time summed, seconds (a run with --workers N took about this over N) */
+  /** the wall time of the cases that reported a cost, summed, seconds (a run with --workers N took about this over N) */
   wall_s: number;
 }
 

@@ -36,6 +36,7 @@ import { REPO_ROOT } from '../../../foundation/index.ts';
 import { makeCheckBuild } from '../../helpers/check-fixture.ts';
 import { makeBuild } from '../../helpers/export-fixture.ts';
 import { makeBlankBuild, scriptJob } from '../../helpers/raycast-build.ts';
+import { readTranscript } from '../../../checks/harness/index.ts';
 import { treePaths } from '../../helpers/tree-snapshot.ts';
 
 const BIN = join(REPO_ROOT, 'pipeline/bin/stbench.mjs');
@@ -118,7 +119,11 @@ function stbench(args: readonly string[], env: Record<string, string> = {}, hold
   );
 }
 
-/** path -> sha256 of every file under root, with the fields that record when or how fast masked. */
+/**
+ * path -> sha256 of every file under root, with the fields that record when, how fast or where masked: an answers
+ * file's timings, a stage record's update time, run.json's data folder, and of a transcript its last attempt (an
+ * interrupted case is run again as a new attempt of the same file) without its clock fields.
+ */
 function files(root: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const rel of treePaths(root)) {
@@ -128,7 +133,12 @@ function files(root: string): Record<string, string> {
     if (rel.includes('/answers/') && rel.endsWith('.json')) {
       const { timings: _t, ...rest } = JSON.parse(text.toString('utf8'));
       text = JSON.stringify(rest);
-    } else if (rel.split('/').includes('.stbench') && rel.endsWith('.json'))
+    } else if (rel.split('/').includes('transcripts') && rel.endsWith('.jsonl')) {
+      const last = readTranscript(abs).at(-1) ?? [];
+      text = JSON.stringify(last.map(({ ms: _m, at: _a, wall_ms: _w, attempt: _n, ...e }) => e));
+    } else if (rel.endsWith('run.json') && !rel.includes('/answers/'))
+      text = text.toString('utf8').replace(/"data": "[^"]*"/, '"data": "-"');
+    else if (rel.split('/').includes('.stbench') && rel.endsWith('.json'))
       text = text.toString('utf8').replace(/"updated": "[^"]*"/, '"updated": "-"');
     out[rel] = createHash('sha256').update(text).digest('hex');
   }

@@ -50,7 +50,9 @@ describe('stbench run', () => {
     expect(a.stderr).toMatch(/rgbd_pose channel is retired/);
     const b = run('run', 'nobody', c.dir);
     expect(b.status).toBe(2);
-    expect(b.stderr).toMatch(/unknown system "nobody": use one of all_unknown/);
+    expect(b.stderr).toMatch(
+      /unknown system "nobody": use a model \(claude:sonnet, codex:<model>, openai:<model>, anthropic:<model>\), one of all_unknown/,
+    );
     const d = run('run', 'all_unknown', c.root);
     expect(d.status).toBe(2);
     expect(d.stderr).toMatch(/a case folder is private\/<cid>/);

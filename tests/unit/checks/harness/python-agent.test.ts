@@ -248,7 +248,7 @@ describe('a bad FILE.py:Class is a usage error before any case runs', () => {
 
   it('a plain unknown name still names the forms', async () => {
     expect(await fails('nobody')).toMatch(
-      /unknown system "nobody": use one of all_unknown, .*cmd:<command> for an external program, or FILE\.py:Class for a Python agent/,
+      /unknown system "nobody": use a model \(claude:sonnet.*\), one of all_unknown, .*cmd:<command> for an external program, or FILE\.py:Class for a Python agent/,
     );
   });
 });
